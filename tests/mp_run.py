@@ -1,11 +1,9 @@
 # Test runner for the MicroPython unix port (it has no unittest or pytest).
-# Usage: micropython -X heapsize=64K tests/mp_run.py MODULE
-# Runs every test_* function of tests/MODULE.py and prints "N passed, N failed".
+# Usage: micropython -X heapsize=64K tests/mp_run.py MODULE DIR...
+# Puts the DIRs on sys.path, runs every test_* function of MODULE and prints
+# "N passed, N failed".
 import gc
 import sys
-
-sys.path.insert(0, "tests")
-sys.path.insert(0, "firmware")
 
 
 def run(name):
@@ -25,4 +23,6 @@ def run(name):
     return failed
 
 
+for _dir in reversed(sys.argv[2:]):
+    sys.path.insert(0, _dir)
 sys.exit(1 if run(sys.argv[1]) else 0)

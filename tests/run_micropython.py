@@ -1,41 +1,61 @@
 """Runs the dual-runtime tests (tests/test_*.py) on the MicroPython unix port.
 
-Each module runs in its own `micropython` process with a capped heap, so one module's
-code does not count against another's heap. Prints a summary line "micropython: N passed,
-N failed" and exits non-zero if anything failed.
+Like the device, MicroPython gets the firmware as .mpy files compiled by mpy-cross
+(compiling from source would need far more heap than running). The tests are compiled
+too. Each test module runs in its own `micropython` process with a capped heap, so one
+module's code does not count against another's. Prints "micropython: N passed, N failed"
+and exits non-zero if anything failed.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build", "mp")
 HEAP = os.environ.get("MP_HEAP", "64K")
+BIN = os.path.dirname(sys.executable)
 
 
-def micropython():
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else "micropython"
+def tool(name):
+    exe = os.path.join(BIN, name)
+    return exe if os.path.exists(exe) else name
+
+
+def compile_tree(src, dst):
+    """Compiles every .py under ROOT/src into .mpy files under dst, keeping the layout."""
+    for folder, _, files in os.walk(os.path.join(ROOT, src)):
+        rel = os.path.relpath(folder, ROOT)
+        for f in files:
+            if f.endswith(".py"):
+                out = os.path.join(dst, rel, f[:-3] + ".mpy")
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                subprocess.run([tool("mpy-cross"), "-o", out, "-s", f, os.path.join(rel, f)],
+                               cwd=ROOT, check=True)
 
 
 def main():
+    shutil.rmtree(BUILD, ignore_errors=True)  # no stale module may answer an import
+    compile_tree("firmware", BUILD)
+    compile_tree("tests", BUILD)
     modules = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests"))
                      if f.startswith("test_") and f.endswith(".py"))
+    paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
     passed = failed = 0
     for m in modules:
-        proc = subprocess.run([micropython(), "-X", "heapsize=" + HEAP, "tests/mp_run.py", m],
-                              cwd=ROOT, capture_output=True, text=True, timeout=600)
+        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + HEAP, "tests/mp_run.py", m]
+                              + paths, cwd=ROOT, capture_output=True, text=True, timeout=900)
         out = proc.stdout + proc.stderr
         counts = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.M)
-        if counts:
-            p, f = int(counts[-1][0]), int(counts[-1][1])
-        else:  # crashed before reporting (import error, out of memory...)
-            p, f = 0, 1
-        if f or proc.returncode:
+        p, f = (int(counts[-1][0]), int(counts[-1][1])) if counts else (0, 0)
+        if proc.returncode and not f:
+            f = 1  # crashed before reporting (import error, out of memory...)
+        if f:
             sys.stdout.write(out)
         print("  %-28s %3d passed, %d failed" % (m, p, f))
         passed += p
-        failed += f or (1 if proc.returncode and not f else 0)
+        failed += f
     print("micropython: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

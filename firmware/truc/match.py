@@ -1,0 +1,701 @@
+# The match: its whole state is one small bytearray, and its history is a log of the
+# commands applied to a base state. Undo truncates the log and replays it; nothing here
+# allocates once the Match exists, so a button press never wakes the garbage collector.
+from micropython import const
+
+from truc.variants import MALLORCA
+from truc import rules as R
+
+# Layout of the state bytes. Options first, then the match, then the round (or duel) in play.
+_VARIANT = const(0)
+_PLAYERS = const(1)
+_OPTS = const(2)
+_DEALER0 = const(3)  # first dealer; 255 = the default, seat N-1
+_STARTED = const(4)  # 1 once a round command (or adjust) has been applied
+_CANTONS = const(5)  # A, B
+_POINTS = const(7)  # A, B
+_ROUND = const(9)  # 16 bits, little-endian
+_DUEL = const(11)  # 1..3 in a punta round, 0 otherwise
+_ROUND_FIELDS = const(12)  # from here to _ROUND_END: reset for every round or duel
+_BAZAS = const(12)  # how many bazas are recorded
+_BAZA1 = const(13)  # their results, 3 bytes
+_WINNER = const(16)  # the round's winning team, once known
+_WINDOW = const(17)  # the team that may still call an optional envit
+_TRUC = const(18)  # accepted truc step
+_TRUC_CALL = const(19)  # pending truc step, 0 = none
+_TRUC_BY = const(20)  # team of the last truc call
+_RAISER = const(21)  # team allowed to raise the accepted truc (NOBODY = either)
+_ENVIT = const(22)  # R.ENVIT_* state
+_ENVIT_BEFORE = const(23)  # step before the last raise (what a refusal pays)
+_ENVIT_CALL = const(24)  # step of the last envit call
+_ENVIT_BY = const(25)  # team of the last envit call
+_ENVIT_WON = const(26)  # team whose envit won
+_ENVIT_SEAT = const(27)  # the winning seat and value shown (255 = given as a team)
+_ENVIT_VALUE = const(28)
+_ENVIT_FLORS = const(29)  # 1 when the envit is on the flors
+_FLORS = const(30)  # A, B
+_ROUND_END = const(32)
+_LAST_FLOR = const(32)  # what the last closed round paid: flor points A, B,
+_LAST_ENVIT = const(34)  # envit team and points,
+_LAST_TRUC = const(36)  # truc team and points,
+_LAST_CANTON = const(38)  # the team that won the canton then (NOBODY if none)
+STATE_SIZE = const(39)
+
+_ENTRY = const(3)  # log entry: op, a, b
+
+
+def _round_default(i):
+    return R.NOBODY if i == _WINNER or i == _WINDOW or i == _RAISER else 0
+
+
+class Match:
+    def __init__(self, capacity=1024):
+        self.state = bytearray(STATE_SIZE)
+        self._base = bytearray(STATE_SIZE)
+        self._log = bytearray(_ENTRY * capacity)
+        self._capacity = capacity
+        self._len = 0  # entries in effect
+        self._top = 0  # entries that redo can bring back
+        self.clear()
+
+    def clear(self):
+        """Forget everything: an empty match waiting for its variant."""
+        s = self._base
+        for i in range(STATE_SIZE):
+            s[i] = 0
+        s[_ROUND] = 1
+        s[_DEALER0] = 255
+        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
+        self._reset_round(s)
+        self._len = self._top = 0
+        self._restore_base()
+
+    # ---- commands -------------------------------------------------------------------
+
+    def apply(self, op, a=0, b=0):
+        """Apply one command. Returns R.OK, or an error code with the state unchanged."""
+        if a < 0 or a > 255 or b < -128 or b > 255:
+            return R.E_BAD_ARG
+        b &= 255  # adjust's signed points travel as one byte
+        err = self._run(op, a, b, False)
+        if err:
+            return err
+        if self._len == self._capacity:
+            self._compact()
+        i = self._len * _ENTRY
+        log = self._log
+        log[i] = op
+        log[i + 1] = a
+        log[i + 2] = b
+        self._run(op, a, b, True)
+        self._len += 1
+        self._top = self._len
+        return R.OK
+
+    def check(self, op, a=0, b=0):
+        """The error code that apply would return, without applying anything."""
+        if a < 0 or a > 255 or b < -128 or b > 255:
+            return R.E_BAD_ARG
+        return self._run(op, a, b & 255, False)
+
+    def undo(self):
+        if not self._len:
+            return R.E_NO_UNDO
+        self._len -= 1
+        self._replay()
+        return R.OK
+
+    def redo(self):
+        if self._len == self._top:
+            return R.E_NO_REDO
+        i = self._len * _ENTRY
+        log = self._log
+        self._run(log[i], log[i + 1], log[i + 2], True)
+        self._len += 1
+        return R.OK
+
+    def can_undo(self):
+        return self._len > 0
+
+    def can_redo(self):
+        return self._top > self._len
+
+    def entries(self):
+        """How many commands are in effect; entry(i) returns one as (op, a, b)."""
+        return self._len
+
+    def entry(self, i):
+        j = i * _ENTRY
+        return self._log[j], self._log[j + 1], self._log[j + 2]
+
+    def from_start(self):
+        """True while the log reaches back to the empty match (it always does unless
+        a match outgrew the log's capacity, see _compact)."""
+        return self._base[_VARIANT] == 0
+
+    def _restore_base(self):
+        s = self.state
+        base = self._base
+        for i in range(STATE_SIZE):
+            s[i] = base[i]
+
+    def _replay(self):
+        self._restore_base()
+        log = self._log
+        for i in range(0, self._len * _ENTRY, _ENTRY):
+            self._run(log[i], log[i + 1], log[i + 2], True)
+
+    def _compact(self):
+        # The log is full: fold its older half into the base state. Undo then reaches
+        # back only as far as the newer half, which a real match never needs.
+        drop = self._capacity // 2
+        log = self._log
+        self._len = drop
+        self._replay()
+        base = self._base
+        s = self.state
+        for i in range(STATE_SIZE):
+            base[i] = s[i]
+        shift = drop * _ENTRY
+        for i in range(shift, self._capacity * _ENTRY):
+            log[i - shift] = log[i]
+        self._len = self._top = self._capacity - drop
+        self._replay()
+
+    # ---- reading the state ----------------------------------------------------------
+
+    def variant(self):
+        return self.state[_VARIANT]
+
+    def players(self):
+        return self.state[_PLAYERS]
+
+    def options(self):
+        return self.state[_OPTS]
+
+    def target(self):
+        return R.TARGETS[self.state[_OPTS] & R.OPT_TARGET]
+
+    def cantons_to_win(self):
+        return 3 if self.state[_OPTS] & R.OPT_CANTONS3 else 2
+
+    def peces(self):
+        if self.state[_VARIANT] != MALLORCA:
+            return 0
+        return 4 if self.state[_OPTS] & R.OPT_PECES4 else 2
+
+    def first_dealer(self):
+        d = self.state[_DEALER0]
+        return self.state[_PLAYERS] - 1 if d == 255 else d
+
+    def started(self):
+        return self.state[_STARTED] == 1
+
+    def cantons(self, team):
+        return self.state[_CANTONS + team]
+
+    def points(self, team):
+        return self.state[_POINTS + team]
+
+    def round(self):
+        return self.state[_ROUND] | self.state[_ROUND + 1] << 8
+
+    def dealer(self):
+        n = self.state[_PLAYERS]
+        return (self.first_dealer() + self.round() - 1) % n if n else 0
+
+    def ma(self):
+        n = self.state[_PLAYERS]
+        return (self.dealer() + 1) % n if n else 0
+
+    def punta(self):
+        return self.state[_DUEL] != 0
+
+    def duel(self):
+        return self.state[_DUEL]
+
+    def hand_ma(self):
+        """The mà of the round, or of the duel in play: the duelist nearest the mà."""
+        d = self.state[_DUEL]
+        return (self.ma() + d - 1) % 6 if d else self.ma()
+
+    def plays(self, seat):
+        """Whether seat takes part in the round or duel in play."""
+        if seat >= self.state[_PLAYERS]:
+            return False
+        return not self.state[_DUEL] or (seat - self.hand_ma()) % 3 == 0
+
+    def winner(self):
+        s = self.state
+        need = self.cantons_to_win()
+        if s[_CANTONS] >= need:
+            return R.A
+        if s[_CANTONS + 1] >= need:
+            return R.B
+        return R.NOBODY
+
+    # The round (or duel) in play.
+    def bazas(self):
+        return self.state[_BAZAS]
+
+    def baza(self, i):
+        return self.state[_BAZA1 + i]
+
+    def round_winner(self):
+        return self.state[_WINNER]
+
+    def envit_window(self):
+        """The team that may still call an optional envit after the round was decided."""
+        s = self.state
+        return s[_WINDOW] if s[_ENVIT] == R.ENVIT_NONE else R.NOBODY
+
+    def truc_step(self):
+        return self.state[_TRUC]
+
+    def truc_call(self):
+        """Pending truc step (0 if none) and the calling team."""
+        return self.state[_TRUC_CALL], self.state[_TRUC_BY]
+
+    def truc_raiser(self):
+        return self.state[_RAISER]
+
+    def envit_state(self):
+        return self.state[_ENVIT]
+
+    def envit_call(self):
+        """Step of the last envit call and its team."""
+        return self.state[_ENVIT_CALL], self.state[_ENVIT_BY]
+
+    def envit_on_flors(self):
+        return self.state[_ENVIT_FLORS] == 1
+
+    def envit_result(self):
+        """Winning team, seat and value of the envit (seat 255 when given as a team)."""
+        s = self.state
+        return s[_ENVIT_WON], s[_ENVIT_SEAT], s[_ENVIT_VALUE]
+
+    def flors(self, team):
+        return self.state[_FLORS + team]
+
+    def last_round(self):
+        """What the last closed round paid, in the order it was counted: flor points of
+        A and B, the envit's team and points, the truc's team and points, and the team
+        that won the canton (NOBODY for each part that paid nothing)."""
+        s = self.state
+        return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT], s[_LAST_ENVIT + 1],
+                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON])
+
+    def truc_worth(self):
+        """Points the round's truc pays now (1 when no truc was accepted)."""
+        step = self.state[_TRUC]
+        value = R.truc_ladder(self.state[_VARIANT])[step]
+        return value if value != R.TOP else self.target()
+
+    def show_range(self):
+        """Lowest and highest value a show may give for the envit in play."""
+        s = self.state
+        if s[_ENVIT_FLORS]:
+            return 20, 38
+        if s[_VARIANT] == MALLORCA:
+            return 0, 37 if s[_OPTS] & R.OPT_PECES4 else 35
+        return 3, 33
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def _run(self, op, a, b, commit):
+        # Checks one command and, if commit, carries it out. Every check comes before
+        # the first change, so a refused command leaves the state as it was.
+        s = self.state
+        if op < R.VARIANT or op > R.LAST_OP:
+            return R.E_UNKNOWN
+        if op <= R.DEALER:
+            return self._setup(s, op, a, b, commit)
+        if not s[_VARIANT]:
+            return R.E_NO_VARIANT
+        if self.winner() != R.NOBODY:
+            return R.E_MATCH_OVER
+        if op == R.ADJUST:
+            return self._adjust(s, a, b, commit)
+        if op == R.BAZA:
+            if a > R.PARDA:
+                return R.E_BAD_BAZA
+        elif op != R.SHOW and op != R.END and a > R.B:
+            return R.E_BAD_TEAM
+        if s[_WINNER] != R.NOBODY and op != R.ENVIT and op != R.VULL and op != R.NOVULL \
+                and op != R.SHOW and op != R.ENVITWIN and op != R.END:
+            return R.E_DECIDED
+        if op == R.ENVIT:
+            err = self._envit(s, a, b, commit)
+        elif op == R.TRUC:
+            err = self._truc(s, a, b, commit)
+        elif op == R.VULL or op == R.NOVULL:
+            err = self._answer(s, a, op == R.VULL, commit)
+        elif op == R.FLOR:
+            err = self._flor(s, a, commit)
+        elif op == R.BAZA or op == R.FOLD:
+            err = self._play(s, op, a, commit)
+        elif op == R.SHOW or op == R.ENVITWIN:
+            err = self._envit_result(s, op, a, b, commit)
+        else:  # END
+            if self.envit_window() == R.NOBODY:
+                return R.E_NO_END
+            err = R.OK
+            if commit:
+                s[_WINDOW] = R.NOBODY
+        if err or not commit:
+            return err
+        s[_STARTED] = 1
+        e = s[_ENVIT]
+        if s[_WINNER] != R.NOBODY and e != R.ENVIT_PENDING and e != R.ENVIT_ACCEPTED \
+                and (e != R.ENVIT_NONE or s[_WINDOW] == R.NOBODY):
+            self._close(s)
+        return R.OK
+
+    def _setup(self, s, op, a, b, commit):
+        if s[_STARTED]:
+            return R.E_SETUP_OVER
+        if op == R.VARIANT:
+            if s[_VARIANT]:
+                return R.E_HAS_VARIANT
+            if a < 1 or a > 3:
+                return R.E_BAD_VARIANT
+            if commit:
+                s[_VARIANT] = a
+                s[_PLAYERS] = R.PRESET_PLAYERS[a]
+                s[_OPTS] = R.PRESET_OPTIONS[a]
+            return R.OK
+        if not s[_VARIANT]:
+            return R.E_NO_VARIANT
+        if op == R.OPTIONS:
+            if a != 2 and a != 4 and a != 6:
+                return R.E_BAD_PLAYERS
+            if b & ~R.OPT_ALL or b & R.OPT_TARGET == 3:
+                return R.E_BAD_OPTION
+            if b & R.OPT_PECES4 and s[_VARIANT] != MALLORCA:
+                return R.E_PECES
+            if b & R.OPT_ALTERNATE and a != 6:
+                return R.E_PUNTA_PLAYERS
+            if s[_DEALER0] != 255 and s[_DEALER0] >= a:
+                return R.E_BAD_SEAT
+            if commit:
+                s[_PLAYERS] = a
+                s[_OPTS] = b
+            return R.OK
+        if a >= s[_PLAYERS]:  # DEALER
+            return R.E_BAD_SEAT
+        if commit:
+            s[_DEALER0] = a
+        return R.OK
+
+    def _envit(self, s, team, step, commit):
+        ladder = R.envit_ladder(s[_VARIANT])
+        top = len(ladder) - 1
+        e = s[_ENVIT]
+        if e == R.ENVIT_PENDING:  # a raise: it accepts the call and goes above it
+            if team == s[_ENVIT_BY]:
+                return R.E_OWN_CALL
+            if s[_ENVIT_CALL] == top:
+                return R.E_TOP
+            step = step or s[_ENVIT_CALL] + 1
+            if step <= s[_ENVIT_CALL]:
+                return R.E_NOT_ABOVE
+            if step > top:
+                return R.E_BAD_STEP
+            if commit:
+                s[_ENVIT_BEFORE] = s[_ENVIT_CALL]
+                s[_ENVIT_CALL] = step
+                s[_ENVIT_BY] = team
+            return R.OK
+        if e != R.ENVIT_NONE:
+            return R.E_ENVIT_OVER
+        if s[_WINNER] != R.NOBODY:
+            window = self.envit_window()
+            if window != team:
+                return R.E_DECIDED if window == R.NOBODY else R.E_WINDOW
+        else:
+            if s[_BAZAS]:
+                return R.E_FIRST_BAZA
+            if s[_TRUC_CALL]:
+                return R.E_TRUC_PENDING
+            if (s[_FLORS] or s[_FLORS + 1]) and not (s[_FLORS] and s[_FLORS + 1]):
+                return R.E_FLOR_ENVIT
+        step = step or 1
+        if step > top:
+            return R.E_BAD_STEP
+        if commit:
+            s[_ENVIT] = R.ENVIT_PENDING
+            s[_ENVIT_BEFORE] = 0
+            s[_ENVIT_CALL] = step
+            s[_ENVIT_BY] = team
+            s[_ENVIT_FLORS] = 1 if s[_FLORS] else 0
+        return R.OK
+
+    def _truc(self, s, team, step, commit):
+        if s[_ENVIT] == R.ENVIT_PENDING:
+            return R.E_ENVIT_PENDING
+        top = 4
+        pending = s[_TRUC_CALL]
+        if pending:  # a raise answers the rivals' call
+            if team == s[_TRUC_BY]:
+                return R.E_OWN_CALL
+            base = pending
+        else:
+            if s[_RAISER] != R.NOBODY and s[_RAISER] != team:
+                return R.E_RAISER
+            base = s[_TRUC]
+        if base == top:
+            return R.E_TOP
+        step = step or base + 1
+        if step <= base:
+            return R.E_NOT_ABOVE
+        if step > top:
+            return R.E_BAD_STEP
+        if commit:
+            if pending:
+                s[_TRUC] = pending
+            s[_TRUC_CALL] = step
+            s[_TRUC_BY] = team
+        return R.OK
+
+    def _answer(self, s, team, accept, commit):
+        if s[_ENVIT] == R.ENVIT_PENDING:
+            if team == s[_ENVIT_BY]:
+                return R.E_OWN_CALL
+            if commit:
+                if accept:
+                    s[_ENVIT] = R.ENVIT_ACCEPTED
+                else:
+                    s[_ENVIT] = R.ENVIT_REFUSED
+                    s[_ENVIT_WON] = s[_ENVIT_BY]
+            return R.OK
+        if not s[_TRUC_CALL]:
+            return R.E_NO_CALL
+        if team == s[_TRUC_BY]:
+            return R.E_OWN_CALL
+        if commit:
+            if accept:
+                s[_TRUC] = s[_TRUC_CALL]
+                s[_RAISER] = team
+            else:  # the round ends; the caller's team takes the step before the raise
+                s[_WINNER] = s[_TRUC_BY]
+                self._open_window(s, s[_TRUC_BY])
+            s[_TRUC_CALL] = 0
+        return R.OK
+
+    def _flor(self, s, team, commit):
+        if not s[_OPTS] & R.OPT_FLOR:
+            return R.E_FLOR_OFF
+        if s[_BAZAS]:
+            return R.E_FIRST_BAZA
+        if s[_TRUC_CALL]:
+            return R.E_TRUC_PENDING
+        per_team = 1 if s[_DUEL] else s[_PLAYERS] // 2
+        if s[_FLORS + team] >= per_team:
+            return R.E_FLOR_COUNT
+        if commit:
+            s[_FLORS + team] += 1
+            e = s[_ENVIT]
+            if e != R.ENVIT_NONE and e != R.ENVIT_REFUSED and not s[_ENVIT_FLORS]:
+                s[_ENVIT] = R.ENVIT_NONE  # a flor voids the envit
+        return R.OK
+
+    def _play(self, s, op, a, commit):
+        if s[_TRUC_CALL]:
+            return R.E_TRUC_PENDING
+        if s[_ENVIT] == R.ENVIT_PENDING:
+            return R.E_ENVIT_PENDING
+        if not commit:
+            return R.OK
+        if op == R.FOLD:
+            s[_WINNER] = a ^ 1
+            self._open_window(s, a ^ 1)
+        else:
+            n = s[_BAZAS]
+            s[_BAZA1 + n] = a
+            s[_BAZAS] = n + 1
+            s[_WINNER] = self._decided(s)
+        return R.OK
+
+    def _open_window(self, s, team):
+        # Going, or a refused truc, in the first baza with no envit called and no flor
+        # declared still lets `team` call an envit before the round closes.
+        if not s[_BAZAS] and s[_ENVIT] == R.ENVIT_NONE and not s[_FLORS] and not s[_FLORS + 1]:
+            s[_WINDOW] = team
+
+    def _decided(self, s):
+        n = s[_BAZAS]
+        won_a = won_b = 0
+        for i in range(n):
+            r = s[_BAZA1 + i]
+            if r == R.A:
+                won_a += 1
+            elif r == R.B:
+                won_b += 1
+        if won_a == 2:
+            return R.A
+        if won_b == 2:
+            return R.B
+        first = s[_BAZA1]
+        for i in range(1, n):
+            r = s[_BAZA1 + i]
+            if first != R.PARDA and r == R.PARDA:
+                return first  # the first counts for a thousand
+            if first == R.PARDA and r != R.PARDA:
+                return r  # after a parda the next baza decides
+        if n == 3:  # all three parda
+            return self.hand_ma() & 1
+        return R.NOBODY
+
+    def _envit_result(self, s, op, a, b, commit):
+        if s[_ENVIT] != R.ENVIT_ACCEPTED:
+            return R.E_NOT_ACCEPTED
+        if op == R.SHOW:
+            if not self.plays(a):
+                return R.E_NOT_PLAYING
+            low, high = self.show_range()
+            if b < low or b > high:
+                return R.E_BAD_VALUE
+        if commit:
+            s[_ENVIT] = R.ENVIT_SHOWN
+            if op == R.SHOW:
+                s[_ENVIT_WON] = a & 1
+                s[_ENVIT_SEAT] = a
+                s[_ENVIT_VALUE] = b
+            else:
+                s[_ENVIT_WON] = a
+                s[_ENVIT_SEAT] = 255
+        return R.OK
+
+    def resolve_show(self, seats, values, count):
+        """The seat whose shown value wins: the best value, ties to the seat nearest the
+        hand's mà. Returns the winner's index in seats, or minus an error code."""
+        if self.state[_ENVIT] != R.ENVIT_ACCEPTED:
+            return -R.E_NOT_ACCEPTED
+        n = self.state[_PLAYERS]
+        ma = self.hand_ma()
+        low, high = self.show_range()
+        best = -1
+        for i in range(count):
+            seat = seats[i]
+            if not self.plays(seat):
+                return -R.E_NOT_PLAYING
+            if values[i] < low or values[i] > high:
+                return -R.E_BAD_VALUE
+            for j in range(i):
+                if seats[j] == seat:
+                    return -R.E_SEAT_TWICE
+            if best < 0 or values[i] > values[best] or values[i] == values[best] and \
+                    (seat - ma) % n < (seats[best] - ma) % n:
+                best = i
+        return best if best >= 0 else -R.E_BAD_VALUE
+
+    def _adjust(self, s, team, b, commit):
+        if team > R.B:
+            return R.E_BAD_TEAM
+        delta = b - 256 if b > 127 else b
+        target = self.target()
+        now = s[_POINTS + team]
+        new = now + delta
+        if new < 0:
+            new = 0
+        if new > target:
+            new = target
+        if new == now:
+            return R.E_ADJUST
+        if commit:
+            s[_STARTED] = 1
+            s[_POINTS + team] = new
+            if new == target:
+                # The canton is won by hand: the round in play, if begun, is not played on.
+                begun = s[_DUEL] > 1 or not self._fresh(s)
+                self._win_canton(s, team, False)
+                if begun:
+                    self._next_round(s)
+                else:
+                    self._reset_round(s)
+        return R.OK
+
+    def _fresh(self, s):
+        for i in range(_ROUND_FIELDS, _ROUND_END):
+            if s[i] != _round_default(i):
+                return False
+        return True
+
+    def _reset_round(self, s):
+        for i in range(_ROUND_FIELDS, _ROUND_END):
+            s[i] = _round_default(i)
+
+    # ---- closing a round ------------------------------------------------------------
+
+    def _close(self, s):
+        # Flors (the hand's mà's team first), then the envit, then the truc: the first
+        # payment that reaches the target wins the canton and the rest is not added.
+        for i in range(_LAST_FLOR, _LAST_CANTON):
+            s[i] = 0
+        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
+        won = R.NOBODY
+        team = self.hand_ma() & 1
+        for _ in range(2):
+            flor = 3 * s[_FLORS + team]
+            if flor and won == R.NOBODY:
+                s[_LAST_FLOR + team] = flor
+                won = self._pay(s, team, flor)
+            team ^= 1
+        e = s[_ENVIT]
+        if won == R.NOBODY and (e == R.ENVIT_REFUSED or e == R.ENVIT_SHOWN):
+            team = s[_ENVIT_WON]
+            ladder = R.envit_ladder(s[_VARIANT])
+            points = ladder[s[_ENVIT_BEFORE] if e == R.ENVIT_REFUSED else s[_ENVIT_CALL]]
+            if points == R.TOP:
+                points = self._tots(s, team)
+            s[_LAST_ENVIT] = team
+            s[_LAST_ENVIT + 1] = points
+            won = self._pay(s, team, points)
+        fora = False
+        if won == R.NOBODY:
+            team = s[_WINNER]
+            points = R.truc_ladder(s[_VARIANT])[s[_TRUC]]
+            if points == R.TOP:
+                fora = True
+                points = self.target() - s[_POINTS + team]
+            s[_LAST_TRUC] = team
+            s[_LAST_TRUC + 1] = points
+            won = self._pay(s, team, points)
+        if won != R.NOBODY:
+            self._win_canton(s, won, fora and s[_OPTS] & R.OPT_FORA_MATCH)
+        if s[_DUEL] and s[_DUEL] < 3 and won == R.NOBODY:
+            s[_DUEL] += 1
+            self._reset_round(s)
+        else:
+            self._next_round(s)
+
+    def _tots(self, s, team):
+        # Tots / falta: with both teams in the males it closes the canton for the
+        # winner; otherwise it is worth what the leading team lacks.
+        target = self.target()
+        a = s[_POINTS]
+        b = s[_POINTS + 1]
+        if 2 * a < target and 2 * b < target:
+            return target - s[_POINTS + team]
+        return target - (a if a > b else b)
+
+    def _pay(self, s, team, points):
+        total = s[_POINTS + team] + points
+        target = self.target()
+        if total >= target:
+            s[_POINTS + team] = target
+            return team
+        s[_POINTS + team] = total
+        return R.NOBODY
+
+    def _win_canton(self, s, team, whole_match):
+        s[_CANTONS + team] = self.cantons_to_win() if whole_match else s[_CANTONS + team] + 1
+        s[_POINTS] = s[_POINTS + 1] = 0
+        s[_LAST_CANTON] = team
+
+    def _next_round(self, s):
+        r = self.round() + 1
+        s[_ROUND] = r & 255
+        s[_ROUND + 1] = r >> 8
+        s[_DUEL] = 1 if s[_OPTS] & R.OPT_ALTERNATE and not r & 1 else 0
+        self._reset_round(s)

@@ -1,0 +1,146 @@
+# The engine's vocabulary: command codes, option bits, bet ladders, error codes.
+# Everything is a small int so that applying a command never allocates.
+from micropython import const
+
+from truc.variants import MALLORCA
+
+# Commands: one per table-log command (TABLE-LOG.md). undo/redo are Match methods.
+VARIANT = const(1)  # a: variant id
+OPTIONS = const(2)  # a: players, b: option bits (below)
+DEALER = const(3)  # a: seat
+ENVIT = const(4)  # a: team, b: ladder step (0 = the next one)
+TRUC = const(5)  # a: team, b: ladder step (0 = the next one)
+VULL = const(6)  # a: team
+NOVULL = const(7)  # a: team
+FLOR = const(8)  # a: team
+BAZA = const(9)  # a: A, B or PARDA
+FOLD = const(10)  # a: team
+SHOW = const(11)  # a: seat, b: the best envit (or flor) value shown
+ENVITWIN = const(12)  # a: team
+END = const(13)
+ADJUST = const(14)  # a: team, b: signed points
+LAST_OP = const(14)
+
+A = const(0)
+B = const(1)
+PARDA = const(2)
+NOBODY = const(2)  # "no team" in a team-valued field
+
+# Option bits, the `b` of OPTIONS. The canton target is an index into TARGETS.
+OPT_TARGET = const(3)
+OPT_CANTONS3 = const(4)
+OPT_PECES4 = const(8)
+OPT_FLOR = const(16)
+OPT_FORA_MATCH = const(32)
+OPT_ALTERNATE = const(64)
+OPT_ALL = const(127)
+TARGETS = b"\x0c\x12\x18"  # 12, 18, 24
+
+# Presets, indexed by variant id: players and option bits (target 24, 2 cantons).
+PRESET_PLAYERS = b"\x00\x04\x04\x06"
+PRESET_OPTIONS = b"\x00\x02\x12\x52"
+
+# Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused).
+# 0 marks the open-ended top step: joc fora, tots / falta.
+TOP = const(0)
+TRUC_MALLORCA = b"\x01\x03\x06\x09\x00"
+TRUC_VALENCIA = b"\x01\x02\x03\x04\x00"
+ENVIT_MALLORCA = b"\x01\x02\x04\x06\x00"
+ENVIT_VALENCIA = b"\x01\x02\x04\x00"
+
+
+def truc_ladder(variant):
+    return TRUC_MALLORCA if variant == MALLORCA else TRUC_VALENCIA
+
+
+def envit_ladder(variant):
+    return ENVIT_MALLORCA if variant == MALLORCA else ENVIT_VALENCIA
+
+
+# Envit states of a round.
+ENVIT_NONE = const(0)
+ENVIT_PENDING = const(1)
+ENVIT_ACCEPTED = const(2)
+ENVIT_REFUSED = const(3)
+ENVIT_SHOWN = const(4)
+
+# Error codes returned by Match.apply; 0 is success. MESSAGES[code] explains them.
+OK = const(0)
+E_UNKNOWN = const(1)
+E_MATCH_OVER = const(2)
+E_NO_VARIANT = const(3)
+E_HAS_VARIANT = const(4)
+E_SETUP_OVER = const(5)
+E_BAD_VARIANT = const(6)
+E_BAD_PLAYERS = const(7)
+E_BAD_OPTION = const(8)
+E_PECES = const(9)
+E_PUNTA_PLAYERS = const(10)
+E_BAD_SEAT = const(11)
+E_BAD_TEAM = const(12)
+E_DECIDED = const(13)
+E_FIRST_BAZA = const(14)
+E_TRUC_PENDING = const(15)
+E_ENVIT_PENDING = const(16)
+E_ENVIT_OVER = const(17)
+E_OWN_CALL = const(18)
+E_NOT_ABOVE = const(19)
+E_TOP = const(20)
+E_RAISER = const(21)
+E_NO_CALL = const(22)
+E_FLOR_OFF = const(23)
+E_FLOR_COUNT = const(24)
+E_FLOR_ENVIT = const(25)
+E_WINDOW = const(26)
+E_NOT_ACCEPTED = const(27)
+E_NOT_PLAYING = const(28)
+E_BAD_VALUE = const(29)
+E_NO_END = const(30)
+E_ADJUST = const(31)
+E_NO_UNDO = const(32)
+E_NO_REDO = const(33)
+E_BAD_STEP = const(34)
+E_BAD_BAZA = const(35)
+E_BAD_ARG = const(36)
+E_SEAT_TWICE = const(37)
+
+MESSAGES = (
+    "ok",
+    "unknown command",
+    "the match is over",
+    "the first command must be 'variant'",
+    "the variant is already chosen",
+    "set-up commands must come before the first round command",
+    "unknown variant",
+    "players must be 2, 4 or 6",
+    "bad option value",
+    "peces are a mallorca option",
+    "punta rounds need 6 players",
+    "no such seat",
+    "team must be A or B",
+    "the round is already decided",
+    "the envit and the flor belong to the first baza",
+    "a truc call is pending: answer it first",
+    "an envit is pending: answer it first",
+    "the envit of this round is already settled",
+    "a team cannot answer its own call",
+    "a raise must go above the current call",
+    "the bet is already at the top of its ladder",
+    "only the team that accepted the last truc may raise it",
+    "no call is pending",
+    "flor is off in this match",
+    "every player of that team has already declared a flor",
+    "after a flor the envit is only on the flors, when both teams have one",
+    "the round is over: only the rivals may still call an envit, or 'end'",
+    "no accepted envit is waiting for its result",
+    "that seat does not play this duel",
+    "envit value out of range",
+    "the round is not waiting for an optional envit",
+    "the adjustment changes nothing",
+    "nothing to undo",
+    "nothing to redo",
+    "that step is not on the ladder",
+    "a baza is won by A, B or parda",
+    "argument out of range",
+    "a seat shows its envit once",
+)

@@ -1,0 +1,261 @@
+# The table log, format 1 (TABLE-LOG.md): one text command a line, to engine commands
+# and back. Text handling allocates; it runs on import and export, never per button press.
+from truc import rules as R
+from truc.variants import NAMES, MALLORCA
+
+UNDO = -1
+REDO = -2
+
+# Index + 1 is the engine's command code.
+WORDS = ("variant", "set", "dealer", "envit", "truc", "vull", "novull", "flor", "baza",
+         "fold", "show", "envitwin", "end", "adjust")
+_ARITY = b"\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x00\x01\x00\x02"  # fixed word counts; 0: varies
+_TEAMS = "AB"
+
+
+def _team(word):
+    w = word.upper()
+    if w == "A" or w == "B":
+        return _TEAMS.find(w)
+    raise ValueError("team must be A or B, not '%s'" % word)
+
+
+def _number(word, what):
+    if not word.isdigit():
+        raise ValueError("%s must be a number, not '%s'" % (what, word))
+    return int(word)
+
+
+def _step(ladder, word, tops):
+    # A step is named by its points, or by the words for the top step.
+    if word in tops:
+        return len(ladder) - 1
+    if word.isdigit():
+        points = int(word)
+        for i in range(1, len(ladder)):
+            if ladder[i] == points:
+                return i
+    raise ValueError("'%s' is not a step of that ladder (%s)" % (word, ladder_text(ladder, tops[0])))
+
+
+def ladder_text(ladder, top_word):
+    return ", ".join(str(v) if v != R.TOP else top_word for v in ladder[1:])
+
+
+def _options(match, pairs):
+    if not match.variant():
+        raise ValueError(R.MESSAGES[R.E_NO_VARIANT])
+    if not pairs:
+        raise ValueError("set needs KEY=VALUE pairs")
+    players = match.players()
+    opts = match.options()
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not value:
+            raise ValueError("'%s' is not KEY=VALUE" % pair)
+        if key == "players":
+            players = _number(value, key)
+            if players not in (2, 4, 6):
+                raise ValueError("players must be 2, 4 or 6")
+        elif key == "canton":
+            target = _number(value, key)
+            if target not in (12, 18, 24):
+                raise ValueError("canton must be 12, 18 or 24")
+            opts = opts & ~R.OPT_TARGET | R.TARGETS.find(bytes((target,)))
+        else:
+            bit, off, on = _FLAGS.get(key, (0, None, None))
+            if not bit:
+                raise ValueError("unknown option '%s'" % key)
+            if key == "peces" and match.variant() != MALLORCA:
+                raise ValueError(R.MESSAGES[R.E_PECES])
+            if value == on:
+                opts |= bit
+            elif value == off:
+                opts &= ~bit
+            else:
+                raise ValueError("%s must be %s or %s" % (key, off, on))
+    return players, opts
+
+
+# Two-valued options: their bit, the value when clear, the value when set.
+_FLAGS = {
+    "cantons": (R.OPT_CANTONS3, "2", "3"),
+    "peces": (R.OPT_PECES4, "2", "4"),
+    "flor": (R.OPT_FLOR, "off", "on"),
+    "jocfora": (R.OPT_FORA_MATCH, "canton", "match"),
+    "rounds": (R.OPT_ALTERNATE, "team", "alternate"),
+}
+
+
+def _show(match, words):
+    seats = []
+    values = []
+    for w in words:
+        seat, colon, value = w.partition(":")
+        if not colon:
+            raise ValueError("'%s' is not SEAT:VALUE" % w)
+        seats.append(_number(seat, "seat"))
+        values.append(_number(value, "envit value"))
+    if not seats:
+        raise ValueError("show needs SEAT:VALUE pairs")
+    best = match.resolve_show(seats, values, len(seats))
+    if best < 0:
+        raise ValueError(R.MESSAGES[-best])
+    return seats[best], values[best]
+
+
+def is_blank(line):
+    """A line that holds no command: empty, or only a comment."""
+    return not line.split("#", 1)[0].split()
+
+
+def parse(match, line):
+    """The engine command (op, a, b) a line means, or None for a blank or comment line.
+    undo and redo come as UNDO and REDO. Raises ValueError with the reason."""
+    line = line.split("#", 1)[0]
+    words = line.split()
+    if not words:
+        return None
+    word = words[0].lower()
+    args = words[1:]
+    if word == "undo" or word == "redo":
+        if args:
+            raise ValueError("%s takes no arguments" % word)
+        return UNDO if word == "undo" else REDO
+    if word not in WORDS:
+        raise ValueError("unknown command '%s'" % words[0])
+    op = WORDS.index(word) + 1
+    arity = _ARITY[op - 1]
+    if op == R.ENVIT or op == R.TRUC:
+        if len(args) not in (1, 2):
+            raise ValueError("usage: %s TEAM [STEP]" % word)
+    elif arity and len(args) != arity:
+        raise ValueError("%s takes %d word%s" % (word, arity, "s" if arity > 1 else ""))
+    elif op == R.END and args:
+        raise ValueError("end takes no arguments")
+    a = b = 0
+    if op == R.VARIANT:
+        name = args[0].lower()
+        if name not in NAMES[1:]:
+            raise ValueError("unknown variant '%s' (mallorca, valencia, palacios)" % args[0])
+        a = NAMES.index(name)
+    elif op == R.OPTIONS:
+        a, b = _options(match, [w.lower() for w in args])
+    elif op == R.DEALER:
+        a = _number(args[0], "seat")
+    elif op == R.ENVIT or op == R.TRUC:
+        a = _team(args[0])
+        if len(args) == 2:
+            if op == R.ENVIT:
+                b = _step(R.envit_ladder(match.variant()), args[1].lower(), ("tots", "falta"))
+            else:
+                b = _step(R.truc_ladder(match.variant()), args[1].lower(), ("fora",))
+    elif op == R.BAZA:
+        w = args[0].lower()
+        a = R.PARDA if w == "parda" else _team(w)
+    elif op == R.SHOW:
+        a, b = _show(match, args)
+    elif op == R.ADJUST:
+        a = _team(args[0])
+        n = args[1]
+        sign = -1 if n[:1] == "-" else 1
+        b = _number(n[1:] if n[:1] in "+-" else n, "points")
+        if not 0 < b < 100:
+            raise ValueError("adjust by 1 to 99 points")
+        b *= sign
+    elif op != R.END:
+        a = _team(args[0])
+    return op, a, b
+
+
+def run(match, line):
+    """Parses and applies one line. Returns None, or the reason it was refused (the
+    match is then unchanged)."""
+    try:
+        command = parse(match, line)
+    except ValueError as e:
+        return str(e)
+    if command is None:
+        return None
+    if command == UNDO:
+        err = match.undo()
+    elif command == REDO:
+        err = match.redo()
+    else:
+        err = match.apply(command[0], command[1], command[2])
+    return R.MESSAGES[err] if err else None
+
+
+def format_command(variant, op, a, b):
+    """The table-log line for one engine command."""
+    word = WORDS[op - 1]
+    if op == R.VARIANT:
+        return "variant " + NAMES[a]
+    if op == R.OPTIONS:
+        return "set players=%d canton=%d %s" % (a, R.TARGETS[b & R.OPT_TARGET], " ".join(
+            k + "=" + (v[2] if b & v[0] else v[1]) for k, v in sorted(_FLAGS.items())
+            if k != "peces" or variant == MALLORCA))
+    if op == R.DEALER:
+        return "dealer %d" % a
+    if op == R.BAZA:
+        return "baza " + ("A", "B", "parda")[a]
+    if op == R.SHOW:
+        return "show %d:%d" % (a, b)
+    if op == R.END:
+        return "end"
+    if op == R.ADJUST:
+        return "adjust %s %+d" % (_TEAMS[a], b - 256 if b > 127 else b)
+    text = word + " " + _TEAMS[a]
+    if (op == R.ENVIT or op == R.TRUC) and b:
+        ladder = R.envit_ladder(variant) if op == R.ENVIT else R.truc_ladder(variant)
+        if ladder[b] != R.TOP:
+            text += " %d" % ladder[b]
+        else:
+            text += " " + ("fora" if op == R.TRUC else "tots" if variant == MALLORCA else "falta")
+    return text
+
+
+def export(match):
+    """The match as table-log lines that replay to its present state."""
+    if not match.from_start():
+        raise ValueError("the match outgrew its log: its start is no longer kept")
+    variant = 0
+    lines = []
+    for i in range(match.entries()):
+        op, a, b = match.entry(i)
+        if op == R.VARIANT:
+            variant = a
+        lines.append(format_command(variant, op, a, b))
+    return lines
+
+
+def describe(match):
+    """The match state as the replay tool prints it (TABLE-LOG.md "Output")."""
+    team = ("A", "B", None)
+    duel = match.duel()
+    call, by = match.truc_call()
+    pending = None
+    if call:
+        pending = format_command(match.variant(), R.TRUC, by, call)
+    elif match.envit_state() == R.ENVIT_PENDING:
+        call, by = match.envit_call()
+        pending = format_command(match.variant(), R.ENVIT, by, call)
+    return {
+        "cantons": [match.cantons(0), match.cantons(1)],
+        "points": [match.points(0), match.points(1)],
+        "round": match.round(),
+        "dealer": match.dealer(),
+        "ma": match.ma(),
+        "round_type": "punta" if duel else "redondo",
+        "duel": duel or None,
+        "winner": team[match.winner()],
+        "variant": NAMES[match.variant()] or None,
+        "players": match.players(),
+        "target": match.target(),
+        "hand_ma": match.hand_ma(),
+        "bazas": [("A", "B", "parda")[match.baza(i)] for i in range(match.bazas())],
+        "truc_worth": match.truc_worth() if match.variant() else 1,
+        "pending": pending,
+        "envit": ("none", "pending", "accepted", "refused", "shown")[match.envit_state()],
+        "flors": [match.flors(0), match.flors(1)],
+    }

@@ -1,0 +1,173 @@
+# RULES.md "The bazas", "Flor", "Going" and "Closing the round".
+from play import play, refused, score, cantons
+from truc import rules as R
+
+
+def _winner_of(bazas, dealer=3):
+    m = play("variant valencia\ndealer %d\n" % dealer + "\n".join("baza " + b for b in bazas))
+    assert m.round() == 2, bazas  # decided exactly with the last baza
+    return "A" if score(m) == [1, 0] else "B"
+
+
+def test_two_bazas_win_the_round():
+    assert _winner_of(["A", "A"]) == "A"
+    assert _winner_of(["B", "A", "B"]) == "B"
+
+
+def test_first_counts_for_a_thousand():
+    assert _winner_of(["A", "parda"]) == "A"
+    assert _winner_of(["B", "A", "parda"]) == "B"
+
+
+def test_first_parda_next_non_parda_decides():
+    assert _winner_of(["parda", "B"]) == "B"
+    assert _winner_of(["parda", "parda", "A"]) == "A"
+
+
+def test_all_three_parda_the_ma_wins():
+    assert _winner_of(["parda", "parda", "parda"], dealer=3) == "A"  # mà seat 0
+    assert _winner_of(["parda", "parda", "parda"], dealer=0) == "B"  # mà seat 1
+
+
+def test_round_undecided_until_decided():
+    m = play("variant valencia\nbaza A\nbaza B")
+    assert m.round() == 1 and m.round_winner() == R.NOBODY
+    m = play("variant valencia\nbaza parda")
+    assert m.round() == 1
+
+
+def test_baza_after_round_decided_refused():
+    m = play("variant valencia\nenvit A\nvull B\nbaza A\nbaza A")
+    assert refused(m, "baza B") == R.MESSAGES[R.E_DECIDED]
+    assert refused(m, "baza X") == "team must be A or B, not 'x'"
+
+
+def test_flor_pays_three_and_cancels_envit():
+    m = play("variant valencia\nenvit A\nvull B\nflor B\nbaza A\nbaza A")
+    assert score(m) == [1, 3]
+    m = play("variant valencia\nenvit A\nflor B\nbaza A\nbaza A")  # pending envit void too
+    assert score(m) == [1, 3]
+
+
+def test_flor_each_declared_pays_its_team():
+    m = play("variant valencia\nflor A\nflor A\nbaza B\nbaza B")
+    assert score(m) == [6, 1]
+
+
+def test_flor_at_most_one_per_player():
+    m = play("variant valencia\nflor A\nflor A")
+    assert refused(m, "flor A") == R.MESSAGES[R.E_FLOR_COUNT]
+    m = play("variant valencia\nset players=2\nflor B")
+    refused(m, "flor B")
+
+
+def test_flor_off_in_mallorca():
+    m = play("variant mallorca")
+    assert refused(m, "flor A") == R.MESSAGES[R.E_FLOR_OFF]
+    m = play("variant mallorca\nset flor=on\nflor A\nbaza A\nbaza A")
+    assert score(m) == [4, 0]
+    m = play("variant valencia\nset flor=off")
+    refused(m, "flor B")
+
+
+def test_flor_only_in_first_baza_and_not_while_truc_pending():
+    m = play("variant valencia\nbaza A")
+    assert refused(m, "flor A") == R.MESSAGES[R.E_FIRST_BAZA]
+    m = play("variant valencia\ntruc A")
+    assert refused(m, "flor B") == R.MESSAGES[R.E_TRUC_PENDING]
+
+
+def test_no_envit_after_a_single_teams_flor():
+    m = play("variant valencia\nflor A")
+    assert refused(m, "envit B") == R.MESSAGES[R.E_FLOR_ENVIT]
+    refused(m, "envit A")
+
+
+def test_envit_on_the_flors_when_both_teams_have_one():
+    m = play("variant valencia\nflor A\nflor B\nenvit B\nvull A\nshow 0:35 1:33\nbaza B\nbaza B")
+    assert score(m) == [3 + 2, 3 + 1]
+    assert m.last_round()[:4] == (3, 3, R.A, 2)
+
+
+def test_flor_envit_survives_further_flors_and_shows_flor_values():
+    m = play("variant valencia\nflor A\nflor B\nenvit A\nvull B\nflor B\nshow 3:38")
+    play("baza A\nbaza A", m)
+    assert score(m) == [3 + 1, 6 + 2]
+
+
+def test_refused_envit_stays_paid_after_a_flor():
+    m = play("variant valencia\nenvit A\nnovull B\nflor B\nbaza B\nbaza B")
+    assert score(m) == [1, 4]
+
+
+def test_going_gives_the_rivals_the_truc_so_far():
+    m = play("variant mallorca\nbaza A\nfold B")
+    assert score(m) == [1, 0] and m.round() == 2
+    m = play("variant mallorca\ntruc A\nvull B\nbaza B\nfold A")
+    assert score(m) == [0, 3]
+    m = play("variant valencia\nbaza A\ntruc A\ntruc B\nvull A\nfold A")
+    assert score(m) == [0, 3]
+
+
+def test_going_in_first_baza_leaves_the_rivals_an_envit():
+    m = play("variant valencia\nfold A")
+    assert m.round() == 1 and m.envit_window() == R.B
+    assert refused(m, "envit A") == R.MESSAGES[R.E_WINDOW]
+    for line in ("baza A", "truc B", "flor B", "fold B"):
+        assert refused(m, line) == R.MESSAGES[R.E_DECIDED]
+    play("envit B\nvull A\nenvitwin B", m)
+    assert score(m) == [0, 3] and m.round() == 2
+
+
+def test_going_in_first_baza_then_end_closes_without_envit():
+    m = play("variant valencia\nfold B\nend")
+    assert score(m) == [1, 0] and m.round() == 2
+    m = play("variant valencia\nfold B\nenvit A\nnovull B")
+    assert score(m) == [2, 0] and m.round() == 2
+
+
+def test_going_closes_at_once_after_an_envit_or_flor():
+    m = play("variant valencia\nenvit A\nnovull B\nfold A")
+    assert score(m) == [1, 1] and m.round() == 2
+    m = play("variant valencia\nflor A\nfold A")
+    assert score(m) == [3, 1] and m.round() == 2
+    m = play("variant valencia\nbaza A\nfold A")
+    assert m.round() == 2
+
+
+def test_refused_truc_in_first_baza_opens_envit_for_the_caller():
+    m = play("variant valencia\ntruc A\nnovull B")
+    assert m.envit_window() == R.A and m.round() == 1
+    play("envit A\nenvit B\nvull A\nenvitwin B", m)
+    assert score(m) == [1, 4]
+
+
+def test_going_while_a_call_is_pending_refused():
+    m = play("variant valencia\nenvit A")
+    assert refused(m, "fold B") == R.MESSAGES[R.E_ENVIT_PENDING]
+
+
+def test_end_only_when_waiting_for_an_optional_envit():
+    m = play("variant valencia")
+    assert refused(m, "end") == R.MESSAGES[R.E_NO_END]
+    m = play("variant valencia\nfold A\nenvit B")
+    refused(m, "end")
+
+
+def test_envit_counts_before_truc_and_wins_the_canton():
+    # Both would reach 24 this round: the canton goes to the envit.
+    m = play("variant mallorca\nadjust A +22\nadjust B +21\nenvit A\nvull B\ntruc B\nvull A")
+    play("envitwin A\nbaza B\nbaza B", m)
+    assert cantons(m) == [1, 0]
+    assert m.last_round() == (0, 0, R.A, 2, R.NOBODY, 0, R.A)
+
+
+def test_flor_counts_before_truc():
+    m = play("variant valencia\nadjust B +22\nadjust A +21\nflor A\nbaza B\nbaza B")
+    assert cantons(m) == [1, 0]
+
+
+def test_envit_point_then_truc_both_added_when_no_canton():
+    m = play("variant mallorca\nenvit B\nvull A\nenvitwin B\ntruc A\nvull B\nbaza A\nbaza A")
+    assert score(m) == [3, 2]
+    assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY)

@@ -1,0 +1,52 @@
+"""Replays a table log (TABLE-LOG.md) and prints the match state as JSON.
+
+    python -m tools.replay FILE [--each]      (FILE "-" reads standard input)
+
+An illegal or malformed line stops the replay with "line N: reason" on standard error and
+exit status 2; the state printed is the one before that line.
+"""
+import argparse
+import json
+import sys
+
+import tools  # noqa: F401  (puts the firmware on the import path)
+from truc.match import Match
+from truc import tablelog
+
+
+def replay(lines, each=False, out=sys.stdout, err=sys.stderr):
+    """Applies lines to a new match; returns (match, exit status)."""
+    match = Match()
+    for number, line in enumerate(lines, 1):
+        reason = tablelog.run(match, line)
+        if reason:
+            if not each:
+                print(json.dumps(tablelog.describe(match)), file=out)
+            print("line %d: %s" % (number, reason), file=err)
+            return match, 2
+        if each and not tablelog.is_blank(line):
+            print(json.dumps(tablelog.describe(match)), file=out)
+    if not each:
+        print(json.dumps(tablelog.describe(match)), file=out)
+    return match, 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
+    parser.add_argument("file", help='a table log, or "-" for standard input')
+    parser.add_argument("--each", action="store_true", help="print the state after every command")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print("replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        return 2
+    return replay(text.splitlines(), args.each)[1]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
