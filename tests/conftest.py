@@ -8,3 +8,6 @@ for sub in ("sim/stand_ins", "firmware", "tests", ""):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)
+
+# MicroPython-only tests (they measure the MicroPython heap).
+collect_ignore = ["test_no_alloc.py"]

@@ -23,9 +23,11 @@ def tool(name):
     return exe if os.path.exists(exe) else name
 
 
-def compile_tree(src, dst):
+def compile_tree(src, dst, recurse=True):
     """Compiles every .py under ROOT/src into .mpy files under dst, keeping the layout."""
-    for folder, _, files in os.walk(os.path.join(ROOT, src)):
+    for folder, subdirs, files in os.walk(os.path.join(ROOT, src)):
+        if not recurse:
+            subdirs.clear()  # tests/host holds CPython-only tests
         rel = os.path.relpath(folder, ROOT)
         for f in files:
             if f.endswith(".py"):
@@ -38,7 +40,7 @@ def compile_tree(src, dst):
 def main():
     shutil.rmtree(BUILD, ignore_errors=True)  # no stale module may answer an import
     compile_tree("firmware", BUILD)
-    compile_tree("tests", BUILD)
+    compile_tree("tests", BUILD, recurse=False)
     modules = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests"))
                      if f.startswith("test_") and f.endswith(".py"))
     paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]

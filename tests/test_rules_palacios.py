@@ -1,6 +1,7 @@
 # RULES.md "Palacios del Sil (6 players)".
 from play import play, refused, score, cantons
 from truc import rules as R
+from truc.messages import MESSAGES
 
 
 def test_rounds_alternate_redondo_then_punta():
@@ -30,7 +31,7 @@ def test_duel_seats_are_opposite_and_nearest_to_ma_first():
 
 def test_duel_show_only_by_its_duelists_and_tie_to_duel_ma():
     m = play("variant palacios\nbaza A\nbaza A\nenvit A\nvull B")
-    assert refused(m, "show 0:30") == R.MESSAGES[R.E_NOT_PLAYING]
+    assert refused(m, "show 0:30") == MESSAGES[R.E_NOT_PLAYING]
     play("show 4:31 1:31", m)  # the duel's mà is seat 1 (team B)
     assert m.envit_result() == (R.B, 1, 31)
 
@@ -43,7 +44,7 @@ def test_duel_all_parda_goes_to_the_duel_ma():
 
 def test_duel_flor_one_per_duelist():
     m = play("variant palacios\nbaza A\nbaza A\nflor A")
-    assert refused(m, "flor A") == R.MESSAGES[R.E_FLOR_COUNT]
+    assert refused(m, "flor A") == MESSAGES[R.E_FLOR_COUNT]
     m = play("variant palacios\nflor A\nflor A\nflor A")  # redondo: three players a team
     refused(m, "flor A")
 

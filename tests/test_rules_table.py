@@ -2,6 +2,7 @@
 from play import play, refused, score, cantons
 from truc.match import Match
 from truc import rules as R
+from truc.messages import MESSAGES
 
 
 def test_first_dealer_is_last_seat_so_seat_0_is_ma():
@@ -27,7 +28,7 @@ def test_dealer_command_sets_first_dealer():
 
 def test_dealer_seat_out_of_range_refused():
     m = play("variant valencia\nset players=2")
-    assert refused(m, "dealer 2") == R.MESSAGES[R.E_BAD_SEAT]
+    assert refused(m, "dealer 2") == MESSAGES[R.E_BAD_SEAT]
     m = play("variant valencia\ndealer 3")
     refused(m, "set players=2")
 
@@ -95,7 +96,7 @@ def test_command_after_match_won_refused():
         play("adjust A +12", m)
     assert m.winner() == R.A
     for line in ("baza A", "truc B", "envit A", "adjust B +1", "fold A", "flor A", "end"):
-        assert refused(m, line) == R.MESSAGES[R.E_MATCH_OVER]
+        assert refused(m, line) == MESSAGES[R.E_MATCH_OVER]
 
 
 def test_deal_keeps_rotating_across_cantons_and_round_numbers_go_on():
@@ -122,7 +123,7 @@ def test_setup_must_start_with_variant_and_end_before_round():
     for line in ("baza A", "set players=2", "dealer 1", "truc A"):
         refused(m, line)
     play("variant valencia\nbaza A", m)
-    assert refused(m, "set players=2") == R.MESSAGES[R.E_SETUP_OVER]
+    assert refused(m, "set players=2") == MESSAGES[R.E_SETUP_OVER]
     refused(m, "dealer 0")
     refused(m, "variant mallorca")
 
@@ -134,6 +135,6 @@ def test_option_values_checked():
                  "set", "set rounds=alternate"):
         refused(m, line)
     m = play("variant palacios")
-    assert refused(m, "set players=4") == R.MESSAGES[R.E_PUNTA_PLAYERS]
+    assert refused(m, "set players=4") == MESSAGES[R.E_PUNTA_PLAYERS]
     play("set players=4 rounds=team", m)
     assert m.players() == 4 and not m.punta()

@@ -2,6 +2,7 @@
 from play import play, refused, score, cantons
 from truc.match import Match
 from truc import rules as R
+from truc.messages import MESSAGES
 from truc import tablelog
 
 SCRIPT = """variant valencia
@@ -61,7 +62,7 @@ def test_undo_redo_from_the_table_log():
 def test_new_command_after_undo_drops_the_redo():
     m = play("variant valencia\nbaza A\nundo\nbaza B")
     assert m.baza(0) == R.B
-    assert refused(m, "redo") == R.MESSAGES[R.E_NO_REDO]
+    assert refused(m, "redo") == MESSAGES[R.E_NO_REDO]
 
 
 def test_undo_of_setup_commands():
@@ -96,7 +97,7 @@ def test_adjust_adds_and_removes_points():
 def test_adjust_never_below_zero():
     m = play("variant valencia\nadjust B +2\nadjust B -5")
     assert score(m) == [0, 0]
-    assert refused(m, "adjust B -1") == R.MESSAGES[R.E_ADJUST]
+    assert refused(m, "adjust B -1") == MESSAGES[R.E_ADJUST]
 
 
 def test_adjust_reaching_target_wins_the_canton():
@@ -128,7 +129,7 @@ def test_log_full_keeps_the_newest_half_undoable():
 def test_export_replays_to_the_same_state():
     m = play(SCRIPT)
     assert cantons(m) == [0, 1] and score(m) == [4, 2] and m.round() == 4
-    lines = tablelog.export(m)
+    lines = list(tablelog.export(m))
     again = play("\n".join(lines))
     assert bytes(again.state) == bytes(m.state)
     assert lines[1] == "set players=4 canton=12 cantons=2 flor=on jocfora=canton rounds=team"

@@ -64,7 +64,7 @@ ENVIT_ACCEPTED = const(2)
 ENVIT_REFUSED = const(3)
 ENVIT_SHOWN = const(4)
 
-# Error codes returned by Match.apply; 0 is success. MESSAGES[code] explains them.
+# Error codes returned by Match.apply; 0 is success. truc.messages explains them.
 OK = const(0)
 E_UNKNOWN = const(1)
 E_MATCH_OVER = const(2)
@@ -103,44 +103,3 @@ E_BAD_STEP = const(34)
 E_BAD_BAZA = const(35)
 E_BAD_ARG = const(36)
 E_SEAT_TWICE = const(37)
-
-MESSAGES = (
-    "ok",
-    "unknown command",
-    "the match is over",
-    "the first command must be 'variant'",
-    "the variant is already chosen",
-    "set-up commands must come before the first round command",
-    "unknown variant",
-    "players must be 2, 4 or 6",
-    "bad option value",
-    "peces are a mallorca option",
-    "punta rounds need 6 players",
-    "no such seat",
-    "team must be A or B",
-    "the round is already decided",
-    "the envit and the flor belong to the first baza",
-    "a truc call is pending: answer it first",
-    "an envit is pending: answer it first",
-    "the envit of this round is already settled",
-    "a team cannot answer its own call",
-    "a raise must go above the current call",
-    "the bet is already at the top of its ladder",
-    "only the team that accepted the last truc may raise it",
-    "no call is pending",
-    "flor is off in this match",
-    "every player of that team has already declared a flor",
-    "after a flor the envit is only on the flors, when both teams have one",
-    "the round is over: only the rivals may still call an envit, or 'end'",
-    "no accepted envit is waiting for its result",
-    "that seat does not play this duel",
-    "envit value out of range",
-    "the round is not waiting for an optional envit",
-    "the adjustment changes nothing",
-    "nothing to undo",
-    "nothing to redo",
-    "that step is not on the ladder",
-    "a baza is won by A, B or parda",
-    "argument out of range",
-    "a seat shows its envit once",
-)

@@ -44,7 +44,7 @@ def ladder_text(ladder, top_word):
 
 def _options(match, pairs):
     if not match.variant():
-        raise ValueError(R.MESSAGES[R.E_NO_VARIANT])
+        raise ValueError(_message(R.E_NO_VARIANT))
     if not pairs:
         raise ValueError("set needs KEY=VALUE pairs")
     players = match.players()
@@ -67,7 +67,7 @@ def _options(match, pairs):
             if not bit:
                 raise ValueError("unknown option '%s'" % key)
             if key == "peces" and match.variant() != MALLORCA:
-                raise ValueError(R.MESSAGES[R.E_PECES])
+                raise ValueError(_message(R.E_PECES))
             if value == on:
                 opts |= bit
             elif value == off:
@@ -100,8 +100,14 @@ def _show(match, words):
         raise ValueError("show needs SEAT:VALUE pairs")
     best = match.resolve_show(seats, values, len(seats))
     if best < 0:
-        raise ValueError(R.MESSAGES[-best])
+        raise ValueError(_message(-best))
     return seats[best], values[best]
+
+
+def _message(code):
+    from truc.messages import MESSAGES  # loaded only once something is refused
+
+    return MESSAGES[code]
 
 
 def is_blank(line):
@@ -183,7 +189,7 @@ def run(match, line):
         err = match.redo()
     else:
         err = match.apply(command[0], command[1], command[2])
-    return R.MESSAGES[err] if err else None
+    return _message(err) if err else None
 
 
 def format_command(variant, op, a, b):
@@ -216,46 +222,12 @@ def format_command(variant, op, a, b):
 
 
 def export(match):
-    """The match as table-log lines that replay to its present state."""
+    """Yields the match as table-log lines that replay to its present state."""
     if not match.from_start():
         raise ValueError("the match outgrew its log: its start is no longer kept")
     variant = 0
-    lines = []
     for i in range(match.entries()):
         op, a, b = match.entry(i)
         if op == R.VARIANT:
             variant = a
-        lines.append(format_command(variant, op, a, b))
-    return lines
-
-
-def describe(match):
-    """The match state as the replay tool prints it (TABLE-LOG.md "Output")."""
-    team = ("A", "B", None)
-    duel = match.duel()
-    call, by = match.truc_call()
-    pending = None
-    if call:
-        pending = format_command(match.variant(), R.TRUC, by, call)
-    elif match.envit_state() == R.ENVIT_PENDING:
-        call, by = match.envit_call()
-        pending = format_command(match.variant(), R.ENVIT, by, call)
-    return {
-        "cantons": [match.cantons(0), match.cantons(1)],
-        "points": [match.points(0), match.points(1)],
-        "round": match.round(),
-        "dealer": match.dealer(),
-        "ma": match.ma(),
-        "round_type": "punta" if duel else "redondo",
-        "duel": duel or None,
-        "winner": team[match.winner()],
-        "variant": NAMES[match.variant()] or None,
-        "players": match.players(),
-        "target": match.target(),
-        "hand_ma": match.hand_ma(),
-        "bazas": [("A", "B", "parda")[match.baza(i)] for i in range(match.bazas())],
-        "truc_worth": match.truc_worth() if match.variant() else 1,
-        "pending": pending,
-        "envit": ("none", "pending", "accepted", "refused", "shown")[match.envit_state()],
-        "flors": [match.flors(0), match.flors(1)],
-    }
+        yield format_command(variant, op, a, b)

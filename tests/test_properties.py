@@ -1,0 +1,80 @@
+# Properties over random legal matches: every variant and option mix, with undo and redo.
+import random
+
+from randplay import candidates, step
+from play import play
+from truc.match import Match
+from truc import rules as R
+from truc import tablelog
+
+SETUPS = (
+    "variant mallorca",
+    "variant mallorca\nset players=2 canton=12 cantons=3 peces=4 jocfora=match",
+    "variant mallorca\nset players=6 canton=18 flor=on",
+    "variant valencia",
+    "variant valencia\nset players=2 canton=12 flor=off\ndealer 0",
+    "variant valencia\nset players=6 canton=18 cantons=3",
+    "variant palacios",
+    "variant palacios\nset canton=12 cantons=3 jocfora=match",
+    "variant palacios\nset players=4 rounds=team",
+)
+
+
+def _invariants(m):
+    target = m.target()
+    for team in (R.A, R.B):
+        assert 0 <= m.points(team) < target or m.winner() != R.NOBODY
+        assert m.cantons(team) <= m.cantons_to_win()
+    assert not (m.cantons(R.A) == m.cantons(R.B) == m.cantons_to_win())
+    n = m.players()
+    assert m.dealer() == (m.first_dealer() + m.round() - 1) % n and m.ma() == (m.dealer() + 1) % n
+    assert m.bazas() <= 3 and m.flors(R.A) <= n // 2 and m.flors(R.B) <= n // 2
+    assert (m.duel() != 0) == (bool(m.options() & R.OPT_ALTERNATE) and m.round() % 2 == 0)
+
+
+def _random_match(setup, seed, limit=3000):
+    random.seed(seed)
+    m = play(setup)
+    for _ in range(limit):
+        before = bytes(m.state)
+        # A refused command changes nothing.
+        c = random.choice(candidates(m))
+        if m.check(c[0], c[1], c[2]) != R.OK:
+            assert m.apply(c[0], c[1], c[2]) != R.OK and bytes(m.state) == before
+        if step(m) is None:
+            break
+        _invariants(m)
+        after = bytes(m.state)
+        # Undo returns to the state before; redo to the state after.
+        if random.randint(0, 7) == 0:
+            assert m.undo() == R.OK and bytes(m.state) == before
+            assert m.redo() == R.OK and bytes(m.state) == after
+    return m
+
+
+def test_random_matches_keep_points_cantons_and_seats_consistent():
+    for seed in range(40):
+        setup = SETUPS[seed % len(SETUPS)]
+        m = _random_match(setup, seed)
+        assert m.winner() != R.NOBODY, setup  # 3000 commands finish any match
+
+
+def test_random_match_replays_from_its_export():
+    for i in range(len(SETUPS)):
+        m = _random_match(SETUPS[i], 100 + i, limit=300)
+        again = Match()
+        for line in tablelog.export(m):
+            play(line, again)
+        assert bytes(again.state) == bytes(m.state), SETUPS[i]
+
+
+def test_undo_to_the_start_and_redo_to_the_end():
+    m = _random_match(SETUPS[6], 7, limit=400)
+    end = bytes(m.state)
+    n = m.entries()
+    while m.can_undo():
+        m.undo()
+    assert m.variant() == 0 and m.round() == 1
+    for _ in range(n):
+        assert m.redo() == R.OK
+    assert bytes(m.state) == end
