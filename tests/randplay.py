@@ -27,7 +27,7 @@ def candidates(m):
 
 
 def legal(m):
-    return [c for c in candidates(m) if m.check(c[0], c[1], c[2]) == R.OK]
+    return [c for c in candidates(m) if m.check(c[0], c[1], c[2]) is None]
 
 
 def step(m):
@@ -44,5 +44,5 @@ def step(m):
         c = random.choice(others)
     else:
         c = random.choice(moves)
-    assert m.apply(c[0], c[1], c[2]) == R.OK
+    assert m.apply(c[0], c[1], c[2]) is None
     return c

@@ -15,26 +15,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build", "mp")
 HEAP = os.environ.get("MP_HEAP", "64K")
-BIN = os.path.dirname(sys.executable)
-
-
-def tool(name):
-    exe = os.path.join(BIN, name)
-    return exe if os.path.exists(exe) else name
-
-
-def compile_tree(src, dst, recurse=True):
-    """Compiles every .py under ROOT/src into .mpy files under dst, keeping the layout."""
-    for folder, subdirs, files in os.walk(os.path.join(ROOT, src)):
-        if not recurse:
-            subdirs.clear()  # tests/host holds CPython-only tests
-        rel = os.path.relpath(folder, ROOT)
-        for f in files:
-            if f.endswith(".py"):
-                out = os.path.join(dst, rel, f[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                subprocess.run([tool("mpy-cross"), "-o", out, "-s", f, os.path.join(rel, f)],
-                               cwd=ROOT, check=True)
+sys.path.insert(0, ROOT)
+from tools.mpbuild import compile_tree, tool  # noqa: E402
 
 
 def main():

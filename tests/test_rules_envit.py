@@ -1,7 +1,6 @@
 # RULES.md "Envit (the side bet)".
 from play import play, refused, score, cantons
 from truc import rules as R
-from truc.messages import MESSAGES
 
 
 def test_envit_ladder_mallorca_2_4_6():
@@ -26,7 +25,7 @@ def test_envit_steps_may_be_skipped():
 
 def test_refused_envit_pays_one_and_is_over():
     m = play("variant valencia\nenvit B\nnovull A")
-    assert refused(m, "envit B") == MESSAGES[R.E_ENVIT_OVER]
+    assert refused(m, "envit B") == "the envit of this round is already settled"
     refused(m, "envit A")
     play("baza A\nbaza A", m)
     assert score(m) == [1, 1]
@@ -41,21 +40,21 @@ def test_refused_raise_pays_value_before_it():
 
 def test_envit_only_in_first_baza():
     m = play("variant valencia\nbaza A")
-    assert refused(m, "envit B") == MESSAGES[R.E_FIRST_BAZA]
+    assert refused(m, "envit B") == "the envit and the flor belong to the first baza"
 
 
 def test_no_envit_while_truc_pending():
     m = play("variant valencia\ntruc A")
-    assert refused(m, "envit B") == MESSAGES[R.E_TRUC_PENDING]
+    assert refused(m, "envit B") == "a truc call is pending: answer it first"
     play("vull B\nenvit B\nvull A\nenvitwin B\nbaza A\nbaza A", m)
     assert score(m) == [2, 2]
 
 
 def test_envit_raised_only_while_pending_and_alternating():
     m = play("variant mallorca\nenvit A")
-    assert refused(m, "envit A 4") == MESSAGES[R.E_OWN_CALL]
+    assert refused(m, "envit A 4") == "a team cannot answer its own call"
     play("vull B", m)
-    assert refused(m, "envit B") == MESSAGES[R.E_ENVIT_OVER]
+    assert refused(m, "envit B") == "the envit of this round is already settled"
 
 
 def test_envit_steps_tots_and_falta_are_the_top():
@@ -118,7 +117,7 @@ def test_nobody_scores_an_envit_nobody_called():
 
 def test_show_without_accepted_envit_refused():
     m = play("variant valencia")
-    assert refused(m, "show 0:30") == MESSAGES[R.E_NOT_ACCEPTED]
+    assert refused(m, "show 0:30") == "no accepted envit is waiting for its result"
     refused(m, "envitwin A")
     play("envit A", m)
     refused(m, "show 0:30")

@@ -1,14 +1,13 @@
 # RULES.md "Palacios del Sil (6 players)".
 from play import play, refused, score, cantons
 from truc import rules as R
-from truc.messages import MESSAGES
 
 
 def test_rounds_alternate_redondo_then_punta():
     m = play("variant palacios")
-    assert not m.punta() and m.duel() == 0 and m.round() == 1
+    assert not m.duel() and m.duel() == 0 and m.round() == 1
     play("baza A\nbaza A", m)
-    assert m.punta() and m.duel() == 1 and m.round() == 2
+    assert m.duel() and m.duel() == 1 and m.round() == 2
 
 
 def test_punta_round_has_three_duels_scored_on_their_own():
@@ -31,7 +30,7 @@ def test_duel_seats_are_opposite_and_nearest_to_ma_first():
 
 def test_duel_show_only_by_its_duelists_and_tie_to_duel_ma():
     m = play("variant palacios\nbaza A\nbaza A\nenvit A\nvull B")
-    assert refused(m, "show 0:30") == MESSAGES[R.E_NOT_PLAYING]
+    assert refused(m, "show 0:30") == "that seat does not play this duel"
     play("show 4:31 1:31", m)  # the duel's mà is seat 1 (team B)
     assert m.envit_result() == (R.B, 1, 31)
 
@@ -44,7 +43,7 @@ def test_duel_all_parda_goes_to_the_duel_ma():
 
 def test_duel_flor_one_per_duelist():
     m = play("variant palacios\nbaza A\nbaza A\nflor A")
-    assert refused(m, "flor A") == MESSAGES[R.E_FLOR_COUNT]
+    assert refused(m, "flor A") == "every player of that team has already declared a flor"
     m = play("variant palacios\nflor A\nflor A\nflor A")  # redondo: three players a team
     refused(m, "flor A")
 
@@ -52,7 +51,7 @@ def test_duel_flor_one_per_duelist():
 def test_duel_that_wins_the_canton_ends_the_punta_round():
     m = play("variant palacios\nadjust A +23\nbaza B\nbaza B")  # round 2 is punta
     play("baza A\nbaza A", m)
-    assert cantons(m) == [1, 0] and m.round() == 3 and not m.punta()
+    assert cantons(m) == [1, 0] and m.round() == 3 and not m.duel()
 
 
 def test_going_in_a_duel_gives_the_rival_duelist_the_envit():
@@ -66,7 +65,7 @@ def test_team_only_option_keeps_every_round_redondo():
     m = play("variant palacios\nset rounds=team")
     for _ in range(3):
         play("baza A\nbaza A", m)
-        assert not m.punta()
+        assert not m.duel()
 
 
 def test_dealer_rotates_through_punta_rounds():

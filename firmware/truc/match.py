@@ -49,7 +49,7 @@ def _round_default(i):
 
 
 class Match:
-    def __init__(self, capacity=1024):
+    def __init__(self, capacity=512):
         self.state = bytearray(STATE_SIZE)
         self._base = bytearray(STATE_SIZE)
         self._log = bytearray(_ENTRY * capacity)
@@ -68,14 +68,14 @@ class Match:
         s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
         self._reset_round(s)
         self._len = self._top = 0
-        self._restore_base()
+        self._replay()
 
     # ---- commands -------------------------------------------------------------------
 
     def apply(self, op, a=0, b=0):
-        """Apply one command. Returns R.OK, or an error code with the state unchanged."""
+        """Apply one command. Returns None, or why it was refused (nothing changes then)."""
         if a < 0 or a > 255 or b < -128 or b > 255:
-            return R.E_BAD_ARG
+            return "argument out of range"
         b &= 255  # adjust's signed points travel as one byte
         err = self._run(op, a, b, False)
         if err:
@@ -90,32 +90,29 @@ class Match:
         self._run(op, a, b, True)
         self._len += 1
         self._top = self._len
-        return R.OK
+        return None
 
     def check(self, op, a=0, b=0):
-        """The error code that apply would return, without applying anything."""
+        """What apply would return, without applying anything."""
         if a < 0 or a > 255 or b < -128 or b > 255:
-            return R.E_BAD_ARG
+            return "argument out of range"
         return self._run(op, a, b & 255, False)
 
     def undo(self):
         if not self._len:
-            return R.E_NO_UNDO
+            return "nothing to undo"
         self._len -= 1
         self._replay()
-        return R.OK
+        return None
 
     def redo(self):
         if self._len == self._top:
-            return R.E_NO_REDO
+            return "nothing to redo"
         i = self._len * _ENTRY
         log = self._log
         self._run(log[i], log[i + 1], log[i + 2], True)
         self._len += 1
-        return R.OK
-
-    def can_undo(self):
-        return self._len > 0
+        return None
 
     def can_redo(self):
         return self._top > self._len
@@ -133,14 +130,11 @@ class Match:
         a match outgrew the log's capacity, see _compact)."""
         return self._base[_VARIANT] == 0
 
-    def _restore_base(self):
+    def _replay(self):
         s = self.state
         base = self._base
         for i in range(STATE_SIZE):
             s[i] = base[i]
-
-    def _replay(self):
-        self._restore_base()
         log = self._log
         for i in range(0, self._len * _ENTRY, _ENTRY):
             self._run(log[i], log[i + 1], log[i + 2], True)
@@ -188,9 +182,6 @@ class Match:
         d = self.state[_DEALER0]
         return self.state[_PLAYERS] - 1 if d == 255 else d
 
-    def started(self):
-        return self.state[_STARTED] == 1
-
     def cantons(self, team):
         return self.state[_CANTONS + team]
 
@@ -207,9 +198,6 @@ class Match:
     def ma(self):
         n = self.state[_PLAYERS]
         return (self.dealer() + 1) % n if n else 0
-
-    def punta(self):
-        return self.state[_DUEL] != 0
 
     def duel(self):
         return self.state[_DUEL]
@@ -256,18 +244,12 @@ class Match:
         """Pending truc step (0 if none) and the calling team."""
         return self.state[_TRUC_CALL], self.state[_TRUC_BY]
 
-    def truc_raiser(self):
-        return self.state[_RAISER]
-
     def envit_state(self):
         return self.state[_ENVIT]
 
     def envit_call(self):
         """Step of the last envit call and its team."""
         return self.state[_ENVIT_CALL], self.state[_ENVIT_BY]
-
-    def envit_on_flors(self):
-        return self.state[_ENVIT_FLORS] == 1
 
     def envit_result(self):
         """Winning team, seat and value of the envit (seat 255 when given as a team)."""
@@ -296,8 +278,9 @@ class Match:
         s = self.state
         if s[_ENVIT_FLORS]:
             return 20, 38
+        # Constant tuples only: building one per call would allocate.
         if s[_VARIANT] == MALLORCA:
-            return 0, 37 if s[_OPTS] & R.OPT_PECES4 else 35
+            return (0, 37) if s[_OPTS] & R.OPT_PECES4 else (0, 35)
         return 3, 33
 
     # ---- the rules ------------------------------------------------------------------
@@ -307,23 +290,23 @@ class Match:
         # the first change, so a refused command leaves the state as it was.
         s = self.state
         if op < R.VARIANT or op > R.LAST_OP:
-            return R.E_UNKNOWN
+            return "unknown command"
         if op <= R.DEALER:
             return self._setup(s, op, a, b, commit)
         if not s[_VARIANT]:
-            return R.E_NO_VARIANT
+            return "the first command must be 'variant'"
         if self.winner() != R.NOBODY:
-            return R.E_MATCH_OVER
+            return "the match is over"
         if op == R.ADJUST:
             return self._adjust(s, a, b, commit)
         if op == R.BAZA:
             if a > R.PARDA:
-                return R.E_BAD_BAZA
+                return "a baza is won by A, B or parda"
         elif op != R.SHOW and op != R.END and a > R.B:
-            return R.E_BAD_TEAM
+            return "team must be A or B"
         if s[_WINNER] != R.NOBODY and op != R.ENVIT and op != R.VULL and op != R.NOVULL \
                 and op != R.SHOW and op != R.ENVITWIN and op != R.END:
-            return R.E_DECIDED
+            return "the round is already decided"
         if op == R.ENVIT:
             err = self._envit(s, a, b, commit)
         elif op == R.TRUC:
@@ -338,8 +321,8 @@ class Match:
             err = self._envit_result(s, op, a, b, commit)
         else:  # END
             if self.envit_window() == R.NOBODY:
-                return R.E_NO_END
-            err = R.OK
+                return "the round is not waiting for an optional envit"
+            err = None
             if commit:
                 s[_WINDOW] = R.NOBODY
         if err or not commit:
@@ -349,43 +332,43 @@ class Match:
         if s[_WINNER] != R.NOBODY and e != R.ENVIT_PENDING and e != R.ENVIT_ACCEPTED \
                 and (e != R.ENVIT_NONE or s[_WINDOW] == R.NOBODY):
             self._close(s)
-        return R.OK
+        return None
 
     def _setup(self, s, op, a, b, commit):
         if s[_STARTED]:
-            return R.E_SETUP_OVER
+            return "set-up commands must come before the first round command"
         if op == R.VARIANT:
             if s[_VARIANT]:
-                return R.E_HAS_VARIANT
+                return "the variant is already chosen"
             if a < 1 or a > 3:
-                return R.E_BAD_VARIANT
+                return "unknown variant"
             if commit:
                 s[_VARIANT] = a
                 s[_PLAYERS] = R.PRESET_PLAYERS[a]
                 s[_OPTS] = R.PRESET_OPTIONS[a]
-            return R.OK
+            return None
         if not s[_VARIANT]:
-            return R.E_NO_VARIANT
+            return "the first command must be 'variant'"
         if op == R.OPTIONS:
             if a != 2 and a != 4 and a != 6:
-                return R.E_BAD_PLAYERS
+                return "players must be 2, 4 or 6"
             if b & ~R.OPT_ALL or b & R.OPT_TARGET == 3:
-                return R.E_BAD_OPTION
+                return "bad option value"
             if b & R.OPT_PECES4 and s[_VARIANT] != MALLORCA:
-                return R.E_PECES
+                return "peces are a mallorca option"
             if b & R.OPT_ALTERNATE and a != 6:
-                return R.E_PUNTA_PLAYERS
+                return "punta rounds need 6 players"
             if s[_DEALER0] != 255 and s[_DEALER0] >= a:
-                return R.E_BAD_SEAT
+                return "no such seat"
             if commit:
                 s[_PLAYERS] = a
                 s[_OPTS] = b
-            return R.OK
+            return None
         if a >= s[_PLAYERS]:  # DEALER
-            return R.E_BAD_SEAT
+            return "no such seat"
         if commit:
             s[_DEALER0] = a
-        return R.OK
+        return None
 
     def _envit(self, s, team, step, commit):
         ladder = R.envit_ladder(s[_VARIANT])
@@ -393,85 +376,87 @@ class Match:
         e = s[_ENVIT]
         if e == R.ENVIT_PENDING:  # a raise: it accepts the call and goes above it
             if team == s[_ENVIT_BY]:
-                return R.E_OWN_CALL
+                return "a team cannot answer its own call"
             if s[_ENVIT_CALL] == top:
-                return R.E_TOP
+                return "the bet is already at the top of its ladder"
             step = step or s[_ENVIT_CALL] + 1
             if step <= s[_ENVIT_CALL]:
-                return R.E_NOT_ABOVE
+                return "a raise must go above the current call"
             if step > top:
-                return R.E_BAD_STEP
+                return "that step is not on the ladder"
             if commit:
                 s[_ENVIT_BEFORE] = s[_ENVIT_CALL]
                 s[_ENVIT_CALL] = step
                 s[_ENVIT_BY] = team
-            return R.OK
+            return None
         if e != R.ENVIT_NONE:
-            return R.E_ENVIT_OVER
+            return "the envit of this round is already settled"
         if s[_WINNER] != R.NOBODY:
             window = self.envit_window()
             if window != team:
-                return R.E_DECIDED if window == R.NOBODY else R.E_WINDOW
+                if window == R.NOBODY:
+                    return "the round is already decided"
+                return "the round is over: only the rivals may still call an envit, or 'end'"
         else:
             if s[_BAZAS]:
-                return R.E_FIRST_BAZA
+                return "the envit and the flor belong to the first baza"
             if s[_TRUC_CALL]:
-                return R.E_TRUC_PENDING
+                return "a truc call is pending: answer it first"
             if (s[_FLORS] or s[_FLORS + 1]) and not (s[_FLORS] and s[_FLORS + 1]):
-                return R.E_FLOR_ENVIT
+                return "after a flor the envit is only on the flors, when both teams have one"
         step = step or 1
         if step > top:
-            return R.E_BAD_STEP
+            return "that step is not on the ladder"
         if commit:
             s[_ENVIT] = R.ENVIT_PENDING
             s[_ENVIT_BEFORE] = 0
             s[_ENVIT_CALL] = step
             s[_ENVIT_BY] = team
             s[_ENVIT_FLORS] = 1 if s[_FLORS] else 0
-        return R.OK
+        return None
 
     def _truc(self, s, team, step, commit):
         if s[_ENVIT] == R.ENVIT_PENDING:
-            return R.E_ENVIT_PENDING
+            return "an envit is pending: answer it first"
         top = 4
         pending = s[_TRUC_CALL]
         if pending:  # a raise answers the rivals' call
             if team == s[_TRUC_BY]:
-                return R.E_OWN_CALL
+                return "a team cannot answer its own call"
             base = pending
         else:
             if s[_RAISER] != R.NOBODY and s[_RAISER] != team:
-                return R.E_RAISER
+                return "only the team that accepted the last truc may raise it"
             base = s[_TRUC]
         if base == top:
-            return R.E_TOP
+            return "the bet is already at the top of its ladder"
         step = step or base + 1
         if step <= base:
-            return R.E_NOT_ABOVE
+            return "a raise must go above the current call"
         if step > top:
-            return R.E_BAD_STEP
+            return "that step is not on the ladder"
         if commit:
             if pending:
                 s[_TRUC] = pending
             s[_TRUC_CALL] = step
             s[_TRUC_BY] = team
-        return R.OK
+        return None
 
     def _answer(self, s, team, accept, commit):
         if s[_ENVIT] == R.ENVIT_PENDING:
             if team == s[_ENVIT_BY]:
-                return R.E_OWN_CALL
+                return "a team cannot answer its own call"
             if commit:
                 if accept:
                     s[_ENVIT] = R.ENVIT_ACCEPTED
                 else:
                     s[_ENVIT] = R.ENVIT_REFUSED
                     s[_ENVIT_WON] = s[_ENVIT_BY]
-            return R.OK
+            return None
         if not s[_TRUC_CALL]:
-            return R.E_NO_CALL
+            return "no call is pending"
         if team == s[_TRUC_BY]:
-            return R.E_OWN_CALL
+            return "a team cannot answer its own call"
         if commit:
             if accept:
                 s[_TRUC] = s[_TRUC_CALL]
@@ -480,32 +465,32 @@ class Match:
                 s[_WINNER] = s[_TRUC_BY]
                 self._open_window(s, s[_TRUC_BY])
             s[_TRUC_CALL] = 0
-        return R.OK
+        return None
 
     def _flor(self, s, team, commit):
         if not s[_OPTS] & R.OPT_FLOR:
-            return R.E_FLOR_OFF
+            return "flor is off in this match"
         if s[_BAZAS]:
-            return R.E_FIRST_BAZA
+            return "the envit and the flor belong to the first baza"
         if s[_TRUC_CALL]:
-            return R.E_TRUC_PENDING
+            return "a truc call is pending: answer it first"
         per_team = 1 if s[_DUEL] else s[_PLAYERS] // 2
         if s[_FLORS + team] >= per_team:
-            return R.E_FLOR_COUNT
+            return "every player of that team has already declared a flor"
         if commit:
             s[_FLORS + team] += 1
             e = s[_ENVIT]
             if e != R.ENVIT_NONE and e != R.ENVIT_REFUSED and not s[_ENVIT_FLORS]:
                 s[_ENVIT] = R.ENVIT_NONE  # a flor voids the envit
-        return R.OK
+        return None
 
     def _play(self, s, op, a, commit):
         if s[_TRUC_CALL]:
-            return R.E_TRUC_PENDING
+            return "a truc call is pending: answer it first"
         if s[_ENVIT] == R.ENVIT_PENDING:
-            return R.E_ENVIT_PENDING
+            return "an envit is pending: answer it first"
         if not commit:
-            return R.OK
+            return None
         if op == R.FOLD:
             s[_WINNER] = a ^ 1
             self._open_window(s, a ^ 1)
@@ -514,7 +499,7 @@ class Match:
             s[_BAZA1 + n] = a
             s[_BAZAS] = n + 1
             s[_WINNER] = self._decided(s)
-        return R.OK
+        return None
 
     def _open_window(self, s, team):
         # Going, or a refused truc, in the first baza with no envit called and no flor
@@ -548,13 +533,15 @@ class Match:
 
     def _envit_result(self, s, op, a, b, commit):
         if s[_ENVIT] != R.ENVIT_ACCEPTED:
-            return R.E_NOT_ACCEPTED
+            return "no accepted envit is waiting for its result"
         if op == R.SHOW:
+            if a >= s[_PLAYERS]:
+                return "no such seat"
             if not self.plays(a):
-                return R.E_NOT_PLAYING
+                return "that seat does not play this duel"
             low, high = self.show_range()
             if b < low or b > high:
-                return R.E_BAD_VALUE
+                return "envit value out of range"
         if commit:
             s[_ENVIT] = R.ENVIT_SHOWN
             if op == R.SHOW:
@@ -564,34 +551,31 @@ class Match:
             else:
                 s[_ENVIT_WON] = a
                 s[_ENVIT_SEAT] = 255
-        return R.OK
+        return None
 
-    def resolve_show(self, seats, values, count):
-        """The seat whose shown value wins: the best value, ties to the seat nearest the
-        hand's mà. Returns the winner's index in seats, or minus an error code."""
-        if self.state[_ENVIT] != R.ENVIT_ACCEPTED:
-            return -R.E_NOT_ACCEPTED
+    def resolve_show(self, seats, values):
+        """The index in seats of the winning show: the best value, ties to the seat
+        nearest the hand's mà. Raises ValueError if a show could not stand."""
         n = self.state[_PLAYERS]
         ma = self.hand_ma()
-        low, high = self.show_range()
         best = -1
-        for i in range(count):
+        for i in range(len(seats)):
             seat = seats[i]
-            if not self.plays(seat):
-                return -R.E_NOT_PLAYING
-            if values[i] < low or values[i] > high:
-                return -R.E_BAD_VALUE
-            for j in range(i):
-                if seats[j] == seat:
-                    return -R.E_SEAT_TWICE
+            err = self._run(R.SHOW, seat, values[i], False) if seat < 256 else "no such seat"
+            if not err and seat in seats[:i]:
+                err = "a seat shows its envit once"
+            if err:
+                raise ValueError(err)
             if best < 0 or values[i] > values[best] or values[i] == values[best] and \
                     (seat - ma) % n < (seats[best] - ma) % n:
                 best = i
-        return best if best >= 0 else -R.E_BAD_VALUE
+        if best < 0:
+            raise ValueError("show needs SEAT:VALUE pairs")
+        return best
 
     def _adjust(self, s, team, b, commit):
         if team > R.B:
-            return R.E_BAD_TEAM
+            return "team must be A or B"
         delta = b - 256 if b > 127 else b
         target = self.target()
         now = s[_POINTS + team]
@@ -601,25 +585,21 @@ class Match:
         if new > target:
             new = target
         if new == now:
-            return R.E_ADJUST
+            return "the adjustment changes nothing"
         if commit:
             s[_STARTED] = 1
             s[_POINTS + team] = new
             if new == target:
                 # The canton is won by hand: the round in play, if begun, is not played on.
-                begun = s[_DUEL] > 1 or not self._fresh(s)
+                begun = s[_DUEL] > 1
+                for i in range(_ROUND_FIELDS, _ROUND_END):
+                    begun = begun or s[i] != _round_default(i)
                 self._win_canton(s, team, False)
                 if begun:
                     self._next_round(s)
                 else:
                     self._reset_round(s)
-        return R.OK
-
-    def _fresh(self, s):
-        for i in range(_ROUND_FIELDS, _ROUND_END):
-            if s[i] != _round_default(i):
-                return False
-        return True
+        return None
 
     def _reset_round(self, s):
         for i in range(_ROUND_FIELDS, _ROUND_END):

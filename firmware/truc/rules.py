@@ -1,5 +1,6 @@
-# The engine's vocabulary: command codes, option bits, bet ladders, error codes.
-# Everything is a small int so that applying a command never allocates.
+# The engine's vocabulary: command codes, option bits, bet ladders, envit states.
+# Everything is a small int so that applying a command never allocates; a refused
+# command comes back as a constant string, which does not allocate either.
 from micropython import const
 
 from truc.variants import MALLORCA
@@ -63,43 +64,3 @@ ENVIT_PENDING = const(1)
 ENVIT_ACCEPTED = const(2)
 ENVIT_REFUSED = const(3)
 ENVIT_SHOWN = const(4)
-
-# Error codes returned by Match.apply; 0 is success. truc.messages explains them.
-OK = const(0)
-E_UNKNOWN = const(1)
-E_MATCH_OVER = const(2)
-E_NO_VARIANT = const(3)
-E_HAS_VARIANT = const(4)
-E_SETUP_OVER = const(5)
-E_BAD_VARIANT = const(6)
-E_BAD_PLAYERS = const(7)
-E_BAD_OPTION = const(8)
-E_PECES = const(9)
-E_PUNTA_PLAYERS = const(10)
-E_BAD_SEAT = const(11)
-E_BAD_TEAM = const(12)
-E_DECIDED = const(13)
-E_FIRST_BAZA = const(14)
-E_TRUC_PENDING = const(15)
-E_ENVIT_PENDING = const(16)
-E_ENVIT_OVER = const(17)
-E_OWN_CALL = const(18)
-E_NOT_ABOVE = const(19)
-E_TOP = const(20)
-E_RAISER = const(21)
-E_NO_CALL = const(22)
-E_FLOR_OFF = const(23)
-E_FLOR_COUNT = const(24)
-E_FLOR_ENVIT = const(25)
-E_WINDOW = const(26)
-E_NOT_ACCEPTED = const(27)
-E_NOT_PLAYING = const(28)
-E_BAD_VALUE = const(29)
-E_NO_END = const(30)
-E_ADJUST = const(31)
-E_NO_UNDO = const(32)
-E_NO_REDO = const(33)
-E_BAD_STEP = const(34)
-E_BAD_BAZA = const(35)
-E_BAD_ARG = const(36)
-E_SEAT_TWICE = const(37)

@@ -44,7 +44,7 @@ def ladder_text(ladder, top_word):
 
 def _options(match, pairs):
     if not match.variant():
-        raise ValueError(_message(R.E_NO_VARIANT))
+        raise ValueError("the first command must be 'variant'")
     if not pairs:
         raise ValueError("set needs KEY=VALUE pairs")
     players = match.players()
@@ -67,7 +67,7 @@ def _options(match, pairs):
             if not bit:
                 raise ValueError("unknown option '%s'" % key)
             if key == "peces" and match.variant() != MALLORCA:
-                raise ValueError(_message(R.E_PECES))
+                raise ValueError("peces are a mallorca option")
             if value == on:
                 opts |= bit
             elif value == off:
@@ -98,16 +98,8 @@ def _show(match, words):
         values.append(_number(value, "envit value"))
     if not seats:
         raise ValueError("show needs SEAT:VALUE pairs")
-    best = match.resolve_show(seats, values, len(seats))
-    if best < 0:
-        raise ValueError(_message(-best))
+    best = match.resolve_show(seats, values)
     return seats[best], values[best]
-
-
-def _message(code):
-    from truc.messages import MESSAGES  # loaded only once something is refused
-
-    return MESSAGES[code]
 
 
 def is_blank(line):
@@ -189,7 +181,7 @@ def run(match, line):
         err = match.redo()
     else:
         err = match.apply(command[0], command[1], command[2])
-    return _message(err) if err else None
+    return err
 
 
 def format_command(variant, op, a, b):

