@@ -29,3 +29,11 @@ bench: $(READY)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
+
+# Regenerates firmware/ui/fonts/*.py and docs/fonts.png from DejaVu Sans (Debian's
+# fonts-dejavu-core, Bitstream Vera license). Commit what it writes.
+DEJAVU := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+.PHONY: fonts
+fonts: $(READY)
+	test -f $(DEJAVU) || (apt-get update && apt-get install -y fonts-dejavu-core)
+	$(BIN)/python -m tools.fontconv

@@ -54,9 +54,12 @@ FONTS = (
     ("digits_large", "DejaVuSans-Bold.ttf", 58, DIGIT_CHARS, "scores on the 240x135 screen"),
 )
 
-# Hand-drawn glyphs where hinting at 10 px gives blobs: (left bearing, advance, rows).
-# Rows run top-down; the last one sits just above the baseline.
+# Hand-drawn glyphs where hinting gives blobs (10 px) or strokes twice as heavy as the
+# letters (14 px): (left bearing, advance, rows). Rows run top-down; the last one sits
+# just above the baseline.
 OVERRIDES = {
+    ("medium", "\u00ab"): (1, 9, ("..#..#", ".#..#.", "#..#..", ".#..#.", "..#..#", "......")),
+    ("medium", "\u00bb"): (1, 9, ("#..#..", ".#..#.", "..#..#", ".#..#.", "#..#..", "......")),
     ("small", "\u00ab"): (1, 6, (".#.#", "#.#.", ".#.#", "....")),  # «
     ("small", "\u00bb"): (1, 6, ("#.#.", ".#.#", "#.#.", "....")),  # »
     ("small", "\u2019"): (1, 4, (".#", ".#", "#.", "..", "..", "..", "..")),  # ’ unlike '
@@ -143,7 +146,11 @@ def render_glyph(font, size, ch):
         return Glyph(ord(ch), 0, advance, 0, [])
     x0, y0, x1, y1 = box
     rows = [[1 if im.getpixel((x, y)) else 0 for x in range(x0, x1)] for y in range(y0, y1)]
-    return Glyph(ord(ch), x0 - pen_x, advance, y0 - base_y, rows)
+    # Hinting puts a few glyphs (J V j v x y) a pixel left of the pen. Ink there would be
+    # cut off for text drawn at x=0 and breaks "the text starts at x", so they move in;
+    # each still fits its advance.
+    left = max(0, x0 - pen_x)
+    return Glyph(ord(ch), left, advance, y0 - base_y, rows)
 
 
 def placeholder_glyph(height_above_baseline, size):
@@ -379,7 +386,9 @@ def main(argv=None):
     parser.add_argument("names", nargs="*", help="fonts to build (default: all)")
     parser.add_argument("--out", default=OUT_DIR, help="folder for the generated modules")
     parser.add_argument("--font-dir", default=FONT_DIR, help="folder holding the DejaVu TTFs")
-    parser.add_argument("--preview", default=PREVIEW, help="PNG preview path ('' for none)")
+    parser.add_argument("--preview", default=None,
+                        help="PNG preview path, '' for none (default: docs/fonts.png when "
+                             "building every font into firmware/ui/fonts)")
     parser.add_argument("--preview-only", action="store_true",
                         help="only redraw the preview from the modules in --out")
     args = parser.parse_args(argv)
@@ -388,6 +397,9 @@ def main(argv=None):
         if name not in known:
             parser.error("unknown font %r (known: %s)" % (name, ", ".join(known)))
     specs = [spec for spec in FONTS if not args.names or spec[0] in args.names]
+    if args.preview is None:  # a partial or side build must not replace the full preview
+        whole = not args.names and os.path.abspath(args.out) == OUT_DIR
+        args.preview = PREVIEW if whole else ""
     if not args.preview_only:
         missing = sorted({ttf_path(s[1], args.font_dir) for s in specs
                           if not os.path.exists(ttf_path(s[1], args.font_dir))})
