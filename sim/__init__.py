@@ -1,0 +1,10 @@
+"""The desktop simulator. Importing the package makes the firmware importable as on the
+device, with the CPython stand-ins for MicroPython-only modules ahead of it."""
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _sub in ("firmware", "sim/stand_ins"):
+    _path = os.path.join(_ROOT, _sub)
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
