@@ -1,0 +1,86 @@
+# Entering numbers: the envit values shown at the end of the round, and hand adjustments.
+from truc import rules as R
+from app.i18n import t
+from app.menu import Menu
+from app import events as E
+
+
+class ShowEntry(Menu):
+    """A value per seat of the round (or duel), from the hand's mà on; NEXT/PREV change
+    the selected seat's value once it is being edited; the device picks the winner, ties
+    to the seat nearest the mà."""
+
+    def __init__(self, app):
+        Menu.__init__(self, t("Envit shown"))
+        m = app.match
+        n = m.players()
+        self.seats = [s % n for s in range(m.hand_ma(), m.hand_ma() + n) if m.plays(s % n)]
+        low, high = m.show_range()
+        self.values = [-1] * len(self.seats)  # -1: not shown
+        self.low = low
+        self.high = high
+        self.editing = -1
+
+    def refresh(self, app):
+        items = []
+        for i in range(len(self.seats)):
+            seat = self.seats[i]
+            name = app.settings.names[seat] or (t("seat %d") % seat)
+            value = "-" if self.values[i] < 0 else str(self.values[i])
+            mark = " <>" if i == self.editing else ""
+            items.append(("%s (%s): %s%s" % (name, "AB"[seat & 1], value, mark), i))
+        items.append((t("Done"), "done"))
+        self.items = items
+
+    def event(self, app, e):
+        if self.editing >= 0:
+            i = self.editing
+            v = self.values[i]
+            if v < 0:  # a first value to start from: a common envit
+                v = min(max(25, self.low), self.high)
+            step = 5 if e == E.NEXT2 or e == E.PREV2 else 1
+            if e == E.NEXT or e == E.NEXT2:
+                self.values[i] = min(v + step, self.high)
+            elif e == E.PREV or e == E.PREV2:
+                self.values[i] = max(v - step, self.low)
+            elif e == E.SELECT or e == E.BACK:
+                self.values[i] = v
+                self.editing = -1
+                self.cursor = i + 1
+            return
+        Menu.event(self, app, e)
+
+    def choose(self, app, value):
+        if value != "done":
+            self.editing = value
+            return
+        seats = [self.seats[i] for i in range(len(self.seats)) if self.values[i] >= 0]
+        values = [v for v in self.values if v >= 0]
+        try:
+            best = app.match.resolve_show(seats, values)
+        except ValueError as e:
+            app.message = t(str(e))
+            return
+        app.pop()
+        app.apply(R.SHOW, seats[best], values[best])
+
+
+class Adjust(Menu):
+    """Hand corrections: each choice adds or takes a point and stays here."""
+
+    def __init__(self):
+        Menu.__init__(self, t("Adjust points"))
+
+    def refresh(self, app):
+        m = app.match
+        title = t("Adjust points")
+        self.title = "%s  %d-%d" % (title, m.points(0), m.points(1))
+        self.items = [("%s +1" % app.team_name(0), (0, 1)), ("%s -1" % app.team_name(0), (0, -1)),
+                      ("%s +1" % app.team_name(1), (1, 1)), ("%s -1" % app.team_name(1), (1, -1)),
+                      (t("Done"), None)]
+
+    def choose(self, app, value):
+        if value is None:
+            app.pop()
+        else:
+            app.apply(R.ADJUST, value[0], value[1])

@@ -1,0 +1,14 @@
+# Semantic input events: what the screens react to. Physical buttons and gestures are
+# turned into these by app.gestures with a board's keymap (README "Buttons").
+from micropython import const
+
+PREV = const(1)  # move back; on the scoreboard: team A's key
+NEXT = const(2)  # move on; on the scoreboard: team B's key
+PREV2 = const(3)  # double press of the PREV key; scoreboard: team A calls or raises truc
+NEXT2 = const(4)  # double press of the NEXT key; scoreboard: team B calls or raises truc
+SELECT = const(5)  # choose; on the scoreboard: the menu of every legal action
+BACK = const(6)  # go back; on the scoreboard: undo
+MENU = const(7)  # the main menu (three-button boards)
+UNDO = const(8)  # take back the last command (three-button boards)
+
+NAMES = ("", "prev", "next", "prev2", "next2", "select", "back", "menu", "undo")

@@ -1,0 +1,91 @@
+# Setting up a match: the variant preset, every option of RULES.md, the first dealer
+# (or one drawn at random), then the engine's set-up commands.
+import random
+
+from truc import rules as R
+from truc.variants import NAMES, MALLORCA
+from app.i18n import t
+from app.menu import Menu
+
+_FLAG_ROWS = (  # option bit, label, text when clear, text when set
+    (R.OPT_CANTONS3, "Cantons to win", "2", "3"),
+    (R.OPT_PECES4, "Peces", "2", "4"),
+    (R.OPT_FLOR, "Flor", "off", "on"),
+    (R.OPT_FORA_MATCH, "Joc fora worth", "the canton", "the match"),
+    (R.OPT_ALTERNATE, "Rounds", "team only", "redondo and punta"),
+)
+
+
+class NewMatch(Menu):
+    def __init__(self):
+        Menu.__init__(self, t("New match"))
+        self.confirm = False
+        self.preset(MALLORCA)
+
+    def preset(self, variant):
+        self.variant = variant
+        self.players = R.PRESET_PLAYERS[variant]
+        self.options = R.PRESET_OPTIONS[variant]
+        self.dealer = self.players - 1  # -1: drawn at random when the match starts
+
+    def refresh(self, app):
+        if self.confirm:
+            self.title = t("Discard the match in progress?")
+            self.items = [(t("No, keep it"), "keep"), (t("Yes, start a new one"), "start")]
+            return
+        self.title = t("New match")
+        items = [(t("Variant: %s") % NAMES[self.variant], "variant"),
+                 (t("Players: %d") % self.players, "players"),
+                 (t("Canton: %d points") % R.TARGETS[self.options & R.OPT_TARGET], "target")]
+        for bit, name, off, on in _FLAG_ROWS:
+            if bit == R.OPT_PECES4 and self.variant != MALLORCA:
+                continue
+            if bit == R.OPT_ALTERNATE and self.players != 6:
+                continue
+            items.append(("%s: %s" % (t(name), t(on if self.options & bit else off)), bit))
+        dealer = t("random") if self.dealer < 0 else t("seat %d") % self.dealer
+        items.append((t("First dealer: %s") % dealer, "dealer"))
+        items.append((t("Seat names"), "names"))
+        items.append((t("Start"), "begin"))
+        self.items = items
+
+    def choose(self, app, value):
+        if value == "variant":
+            self.preset(self.variant % 3 + 1)
+        elif value == "players":
+            self.players = {2: 4, 4: 6, 6: 2}[self.players]
+            if self.players != 6:
+                self.options &= ~R.OPT_ALTERNATE
+            self.dealer = self.players - 1
+        elif value == "target":
+            self.options = self.options & ~R.OPT_TARGET | ((self.options & R.OPT_TARGET) + 1) % 3
+        elif value == "dealer":
+            self.dealer = self.dealer + 1 if self.dealer < self.players - 1 else -1
+        elif value == "names":
+            from app.names import SeatNames
+
+            app.push(SeatNames(self.players))
+        elif value == "keep":
+            self.confirm = False
+            self.cursor = len(self.items)
+        elif value == "begin" or value == "start":
+            m = app.match
+            if value == "begin" and m.entries() and m.winner() == R.NOBODY:
+                self.confirm = True
+                self.cursor = 0
+                return
+            self.start(app)
+        else:
+            self.options ^= value
+
+    def start(self, app):
+        m = app.match
+        m.clear()
+        dealer = self.dealer if self.dealer >= 0 else random.randint(0, self.players - 1)
+        for op, a, b in ((R.VARIANT, self.variant, 0), (R.OPTIONS, self.players, self.options),
+                         (R.DEALER, dealer, 0)):
+            err = app.apply(op, a, b)
+            if err:  # the menu only builds legal set-ups; say so if one is not
+                app.message = t(err)
+                return
+        app.home()

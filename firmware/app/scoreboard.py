@@ -1,0 +1,135 @@
+# The screen the device rests on: both teams' points in large digits, cantons, round,
+# who deals and who is mà, the stakes and the pending call. Its keys are the teams':
+# the left key (PREV) is team A's, the right key (NEXT) team B's.
+from truc import rules as R
+from app.app import Screen
+from app import actions
+from app import events as E
+from app.i18n import t
+from ui import canvas as C
+
+# Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
+# counter-clockwise (the play order), for 2, 4 and 6 players.
+_SEATS = {
+    2: ((0, 100), (0, -100)),
+    4: ((0, 100), (100, 0), (0, -100), (-100, 0)),
+    6: ((0, 100), (87, 50), (87, -50), (0, -100), (-87, -50), (-87, 50)),
+}
+_TEAM_COLOUR = (C.TEAM_A, C.TEAM_B)
+
+
+class Scoreboard(Screen):
+    def event(self, app, e):
+        m = app.match
+        if e == E.PREV or e == E.NEXT or e == E.PREV2 or e == E.NEXT2:
+            team = R.A if e == E.PREV or e == E.PREV2 else R.B
+            if e == E.PREV or e == E.NEXT:
+                op = actions.quick(m, team)
+            else:
+                op = actions.strong(m, team)
+            app.apply(op, team)
+        elif e == E.SELECT:
+            app.push(actions.Actions())
+        elif e == E.BACK or e == E.UNDO:
+            app.undo()
+        elif e == E.MENU:
+            from app.mainmenu import MainMenu
+
+            app.push(MainMenu())
+
+    def draw(self, app, c):
+        m = app.match
+        if app.large:
+            self._draw_large(app, c, m)
+        else:
+            self._draw_small(app, c, m)
+
+    # 240 x 135
+    def _draw_large(self, app, c, m):
+        font = app.font
+        w = c.width
+        title = t("Round %d") % m.round()
+        if m.duel():
+            title += " · " + t("punta %d/3") % m.duel()
+        c.text(font, title, 2, 0, C.DIM)
+        c.text_right(font, self._cantons_text(m), w - 2, 0, C.DIM)
+        half = m.target() // 2
+        for team in (R.A, R.B):
+            cx = 52 if team == R.A else w - 52
+            colour = _TEAM_COLOUR[team]
+            c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
+            c.text_centre(font, app.team_name(team), cx, 68, colour)
+            c.text_centre(font, t("bones") if m.points(team) >= half else t("males"), cx, 84, C.DIM)
+        self._table(app, c, m, w // 2, 48, 22, 4)
+        c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM)
+        c.text(font, self._stakes(app, m), 2, 101, C.FG)
+        self._hints(app, c, m, 118)
+
+    # 128 x 64
+    def _draw_small(self, app, c, m):
+        font = app.font
+        w = c.width
+        head = "R%d" % m.round() + (" P%d" % m.duel() if m.duel() else "")
+        c.text(font, head, 0, 0, C.FG)
+        c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, 0, C.FG)
+        c.text_right(font, self._seats_text(m), w, 0, C.FG)
+        for team in (R.A, R.B):
+            cx = 32 if team == R.A else w - 32
+            c.text_centre(app.big, str(m.points(team)), cx, 11, C.FG)
+        c.text_centre(font, ":", w // 2, 20, C.FG)
+        c.text(font, self._stakes(app, m), 0, 40, C.FG)
+        self._hints(app, c, m, 52)
+
+    def _cantons_text(self, m):
+        return t("cantons %d-%d") % (m.cantons(0), m.cantons(1))
+
+    def _seats_text(self, m):
+        return t("D%d M%d") % (m.dealer(), m.hand_ma())
+
+    def _table(self, app, c, m, cx, cy, radius, size):
+        # The seats around the table in team colours; the dealer ringed, the mà dotted,
+        # and in a punta duel the seats that sit it out in grey.
+        n = m.players()
+        for seat in range(n):
+            dx, dy = _SEATS[n][seat]
+            x = cx + dx * radius // 100
+            y = cy + dy * radius // 100
+            colour = _TEAM_COLOUR[seat & 1] if m.plays(seat) else C.DIM
+            c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, colour)
+            if seat == m.dealer():
+                c.rect(x - size - 2, y - size - 2, 2 * size + 5, 2 * size + 5, C.MARK)
+            if seat == m.hand_ma():
+                c.fill_rect(x - 1, y - 1, 3, 3, C.BG)
+
+    def _stakes(self, app, m):
+        if app.message:
+            return app.message
+        call, by = m.truc_call()
+        if call:
+            return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
+        state = m.envit_state()
+        if state == R.ENVIT_PENDING:
+            step, by = m.envit_call()
+            return t("%s calls envit %s?") % (app.team_name(by), actions.step_word(m, R.ENVIT, step))
+        parts = []
+        if m.truc_step():
+            parts.append(t("Truc %s") % actions.step_word(m, R.TRUC, m.truc_step()))
+        if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
+            parts.append(t("Envit %s") % actions.step_word(m, R.ENVIT, m.envit_call()[0]))
+        for team in (R.A, R.B):
+            if m.flors(team):
+                parts.append(t("Flor %s") % app.team_name(team) + ("x%d" % m.flors(team) if m.flors(team) > 1 else ""))
+        bazas = m.bazas()
+        if bazas:
+            parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
+        return " · ".join(parts) if parts else t("No bets")
+
+    def _hints(self, app, c, m, y):
+        # What the two team keys do now, under the team they belong to.
+        font = app.font
+        for team in (R.A, R.B):
+            text = actions.short_label(app, actions.quick(m, team), team)
+            if team == R.A:
+                c.text(font, "<" + text, 0, y, C.DIM)
+            else:
+                c.text_right(font, text + ">", c.width, y, C.DIM)

@@ -1,0 +1,55 @@
+# After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
+# the canton or the match when one was won. Any key goes back to the scoreboard.
+from truc import rules as R
+from app.app import Screen
+from app.i18n import t
+from ui import canvas as C
+
+_SHOWN_MS = 5000  # then the scoreboard comes back by itself
+
+
+class Summary(Screen):
+    def __init__(self):
+        self.since = None
+
+    def event(self, app, e):
+        app.pop()
+
+    def tick(self, app, now_ms):
+        if self.since is None:
+            self.since = now_ms
+        elif now_ms - self.since >= _SHOWN_MS and app.match.winner() == R.NOBODY:
+            app.pop()
+
+    def lines(self, app):
+        m = app.match
+        flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton = m.last_round()
+        out = []
+        for team, points in ((R.A, flor_a), (R.B, flor_b)):
+            if points:
+                out.append((t("Flor: %s +%d") % (app.team_name(team), points), team))
+        if envit_team != R.NOBODY:
+            out.append((t("Envit: %s +%d") % (app.team_name(envit_team), envit_points), envit_team))
+        if truc_team != R.NOBODY:
+            out.append((t("Round: %s +%d") % (app.team_name(truc_team), truc_points), truc_team))
+        if m.winner() != R.NOBODY:
+            out.append((t("%s wins the match!") % app.team_name(m.winner()), m.winner()))
+        elif canton != R.NOBODY:
+            out.append((t("%s wins the canton") % app.team_name(canton), canton))
+        return out
+
+    def draw(self, app, c):
+        m = app.match
+        line = app.line
+        title = t("Match over") if m.winner() != R.NOBODY else t("Round over")
+        c.fill_rect(0, 0, c.width, line, C.PANEL)
+        c.text(app.font, title, 2, 1 if app.large else 0, C.MARK)
+        y = line + 2
+        for text, team in self.lines(app):
+            c.text(app.font, text, 4, y, C.TEAM_A if team == R.A else C.TEAM_B)
+            y += line
+        score = "%d - %d" % (m.points(0), m.points(1))
+        if app.large:
+            c.text_centre(app.big, score, c.width // 2, c.height - app.big.HEIGHT, C.FG)
+        else:
+            c.text_right(app.font, score, c.width, 0, C.FG)
