@@ -19,6 +19,13 @@ sys.path.insert(0, ROOT)
 from tools.mpbuild import compile_tree, tool  # noqa: E402
 
 
+def heap(module):
+    """The module's own heap cap, from a "# mp-heap: 160K" line, else HEAP."""
+    with open(os.path.join(ROOT, "tests", module + ".py"), encoding="utf-8") as f:
+        found = re.search(r"^# mp-heap: (\w+)", f.read(), re.M)
+    return found.group(1) if found else HEAP
+
+
 def main():
     shutil.rmtree(BUILD, ignore_errors=True)  # no stale module may answer an import
     compile_tree("firmware", BUILD)
@@ -28,7 +35,7 @@ def main():
     paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
     passed = failed = 0
     for m in modules:
-        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + HEAP, "tests/mp_run.py", m]
+        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap(m), "tests/mp_run.py", m]
                               + paths, cwd=ROOT, capture_output=True, text=True, timeout=900)
         out = proc.stdout + proc.stderr
         counts = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.M)
@@ -37,7 +44,7 @@ def main():
             f = 1  # crashed before reporting (import error, out of memory...)
         if f:
             sys.stdout.write(out)
-        print("  %-28s %3d passed, %d failed" % (m, p, f))
+        print("  %-28s %3d passed, %d failed  (heap %s)" % (m, p, f, heap(m)))
         passed += p
         failed += f
     print("micropython: %d passed, %d failed" % (passed, failed))

@@ -5,7 +5,6 @@ from truc.match import Match
 from app import i18n
 from app.i18n import t
 from ui import canvas as C
-from ui.fonts import small, medium, digits_small, digits_large
 
 
 class Settings:
@@ -25,8 +24,12 @@ class App:
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
         self.large = canvas.width >= 200
-        self.font = medium if self.large else small
-        self.big = digits_large if self.large else digits_small
+        if self.large:  # only the fonts of this screen size are loaded
+            from ui.fonts import medium as font, digits_large as big
+        else:
+            from ui.fonts import small as font, digits_small as big
+        self.font = font
+        self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
         self.on_change = None  # called after every change to the match (to save it)

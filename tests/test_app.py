@@ -1,0 +1,184 @@
+# The app on a real canvas: keys to commands, menus of legal commands, what the screen shows.
+# mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
+from play import play
+from truc import rules as R
+from ui.canvas import Canvas
+from app.app import App, Settings
+from app import actions
+from app import events as E
+from app.scoreboard import Scoreboard
+from app.summary import Summary
+from app.newmatch import NewMatch
+
+
+_CANVASES = {}  # one per size, made once, as on the device: a fresh 16 KB each time
+                # would fragment MicroPython's capped heap
+
+
+def _app(setup="variant valencia", large=True, language="en"):
+    settings = Settings()
+    settings.language = language
+    canvas = _CANVASES.get(large)
+    if canvas is None:
+        canvas = _CANVASES[large] = Canvas(240, 135) if large else Canvas(128, 64, mono=True)
+    canvas.forget()
+    return App(canvas, match=play(setup), settings=settings)
+
+
+def _press(app, *events):
+    for e in events:
+        app.event(e)
+        app.render()
+
+
+def test_team_keys_record_bazas():
+    app = _app()
+    _press(app, E.NEXT)
+    assert app.match.baza(0) == R.B
+    _press(app, E.PREV, E.PREV)
+    assert app.match.round() == 2 and app.match.points(0) == 1
+
+
+def test_a_calls_truc_b_accepts_in_three_presses():
+    app = _app()
+    _press(app, E.PREV2, E.NEXT)  # a double press is two presses, then one
+    assert app.match.truc_step() == 1 and app.match.truc_call()[0] == 0
+
+
+def test_team_double_press_raises_the_call_against_it():
+    app = _app("variant mallorca")
+    _press(app, E.PREV2, E.NEXT2, E.PREV)
+    assert app.match.truc_step() == 2  # A's 3, B's 6, A accepts
+
+
+def test_short_press_gives_a_waiting_envit_to_the_team():
+    app = _app("variant valencia\nenvit A\nvull B\nbaza A\nbaza A")
+    _press(app, E.NEXT)
+    assert app.match.round() == 2 and app.match.points(1) == 2
+    assert isinstance(app.top(), Summary)
+
+
+def test_envit_window_keys_after_going():
+    app = _app("variant valencia\nfold A")
+    _press(app, E.NEXT2)  # B takes the optional envit
+    assert app.match.envit_state() == R.ENVIT_PENDING
+    app = _app("variant valencia\nfold A")
+    _press(app, E.NEXT)  # or closes the round without one
+    assert app.match.round() == 2
+
+
+def test_refused_key_changes_nothing_and_says_why():
+    app = _app("variant valencia\ntruc A")
+    before = bytes(app.match.state)
+    _press(app, E.PREV)
+    assert bytes(app.match.state) == before
+    assert app.message == "a truc call is pending: answer it first"
+
+
+def test_back_on_the_scoreboard_undoes():
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.BACK)
+    assert app.match.bazas() == 0 and app.message == "Undone"
+
+
+def test_actions_menu_offers_only_legal_commands():
+    for setup in ("variant valencia", "variant valencia\ntruc A", "variant mallorca\nenvit B",
+                  "variant valencia\nfold B", "variant palacios\nflor A\nflor B"):
+        app = _app(setup)
+        _press(app, E.SELECT)
+        menu = app.top()
+        commands = [v for _, v in menu.items if isinstance(v, tuple)]
+        assert commands and all(app.match.check(*c) is None for c in commands), setup
+        legal = [c for c in _every_command(app.match) if app.match.check(*c) is None]
+        assert len(commands) == len(legal), setup
+
+
+def _every_command(m):
+    out = []
+    for op in (R.ENVIT, R.TRUC, R.VULL, R.NOVULL, R.FLOR, R.BAZA, R.FOLD, R.ENVITWIN, R.END):
+        for a in (0, 1, 2):
+            for b in (0, 1, 2, 3, 4) if op in (R.ENVIT, R.TRUC) else (0,):
+                if (op, a) != (R.BAZA, 3) and (a < 2 or op == R.BAZA):
+                    if b == 0 or b > actions.next_step(m, op):
+                        out.append((op, a, b))
+    return out
+
+
+def test_choosing_from_the_actions_menu_applies_it():
+    app = _app()
+    _press(app, E.SELECT)
+    items = app.top().items
+    target = [i for i in range(len(items)) if items[i][1] == (R.ENVIT, R.B, 0)][0]
+    for _ in range(target):
+        _press(app, E.NEXT)
+    _press(app, E.SELECT)
+    assert app.match.envit_call() == (1, R.B) and isinstance(app.top(), Scoreboard)
+
+
+def test_summary_after_a_round_lists_what_was_paid():
+    app = _app("variant valencia\nenvit A\nvull B\nenvitwin A\ntruc B\nvull A")
+    _press(app, E.NEXT, E.NEXT)
+    lines = [text for text, _ in app.top().lines(app)]
+    assert lines == ["Envit: A +2", "Round: B +2"]
+    _press(app, E.SELECT)
+    assert isinstance(app.top(), Scoreboard) and app.match.bazas() == 0
+
+
+def test_summary_goes_by_itself():
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV)
+    assert isinstance(app.top(), Summary)
+    app.tick(1000)
+    app.tick(7000)
+    assert isinstance(app.top(), Scoreboard)
+
+
+def test_new_match_screen_sets_up_the_engine():
+    app = _app()
+    app.push(NewMatch())
+    menu = app.top()
+    app.render()
+    # valencia, 2 players, canton 12, first dealer seat 0
+    menu.choose(app, "variant")
+    menu.choose(app, "players")
+    menu.choose(app, "players")
+    menu.choose(app, "target")
+    menu.choose(app, "dealer")  # seat 1 (the last) -> drawn at random -> seat 0
+    assert menu.dealer == -1
+    menu.choose(app, "dealer")
+    menu.choose(app, "begin")
+    assert menu.confirm  # a match is in progress: asks first
+    menu.choose(app, "start")
+    m = app.match
+    assert (m.variant(), m.players(), m.target(), m.dealer()) == (2, 2, 12, 0)
+    assert isinstance(app.top(), Scoreboard)
+
+
+def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
+    app = _app()
+    full = app.render()
+    assert full == 240 * 135 * 2
+    assert app.render() == 0
+    _press(app, E.NEXT)
+    sent = app.render()
+    assert sent == 0  # _press rendered already
+    app.event(E.NEXT)
+    sent = app.render()
+    assert 0 < sent < full
+
+
+def test_scoreboard_draws_both_sizes_in_every_language():
+    for language in ("ca", "es", "en"):
+        for large in (True, False):
+            app = _app("variant valencia\nbaza A\nbaza B", large, language)
+            app.render()
+            assert any(app.canvas.buffer)
+
+
+def test_language_setting_switches_texts():
+    app = _app(language="en")
+    from app.i18n import t
+    assert t("New match") == "New match"
+    app.set_language("ca")
+    assert t("New match") != "New match"
+    app.set_language("en")
