@@ -1,0 +1,73 @@
+"""Every text the app shows exists in Catalan and Spanish, keeps its placeholders, and
+can be drawn with the fonts (no character falls back to the placeholder box)."""
+import glob
+import os
+import re
+
+import pytest
+
+from app import lang_ca, lang_es
+from ui.fonts import small, medium
+from ui import text as text_module
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _literals(pattern, files):
+    found = set()
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        found.update(m.group(1) for m in re.finditer(pattern, source))
+    return found
+
+
+def texts():
+    app_files = [p for p in glob.glob(os.path.join(ROOT, "firmware", "app", "*.py"))
+                 if not p.endswith("i18n.py")]  # its comments show t("...") itself
+    found = _literals(r'\bt\("((?:[^"\\]|\\.)*)"\)', app_files)
+    # Texts handed to t() through a variable: option rows, and the engine's refusals.
+    from app.newmatch import _FLAG_ROWS
+    for _, label, off, on in _FLAG_ROWS:
+        found.update(w for w in (label, off, on) if not w.isdigit())
+    engine = [os.path.join(ROOT, "firmware", "truc", "match.py")]
+    found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
+    return found
+
+
+LANGUAGES = {"ca": lang_ca.TEXT, "es": lang_es.TEXT}
+
+
+def test_the_scan_finds_the_texts():
+    found = texts()
+    assert "New match" in found and "the round is already decided" in found and len(found) > 80
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_text_is_translated(language):
+    missing = sorted(texts() - set(LANGUAGES[language]))
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_translation_is_left_over(language):
+    stale = sorted(set(LANGUAGES[language]) - texts())
+    assert not stale, stale
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_translations_keep_their_placeholders(language):
+    for english, translated in LANGUAGES[language].items():
+        assert re.findall(r"%[sd]", english) == re.findall(r"%[sd]", translated), english
+        assert translated.strip(), english
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_character_is_in_the_fonts(language):
+    for font in (small, medium):
+        state = text_module._state(font)
+        placeholder = font.PLACEHOLDER
+        for translated in LANGUAGES[language].values():
+            for ch in translated:
+                g = text_module._glyph(ord(ch), *state[3:9])
+                assert g != placeholder or ch == "\ufffd", (font.__name__, translated, ch)
