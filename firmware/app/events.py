@@ -2,6 +2,7 @@
 # turned into these by app.gestures with a board's keymap (README "Buttons").
 from micropython import const
 
+NONE = const(0)  # no event (what the gesture recognizer returns when nothing is due)
 PREV = const(1)  # move back; on the scoreboard: team A's key
 NEXT = const(2)  # move on; on the scoreboard: team B's key
 PREV2 = const(3)  # double press of the PREV key; scoreboard: team A calls or raises truc

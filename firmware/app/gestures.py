@@ -1,0 +1,182 @@
+# Button gestures to the semantic events of app.events: a short, double or long press of
+# each key, looked up in a board's keymap. Pure logic: the caller passes debounced edges
+# and the time in milliseconds; after construction nothing allocates.
+#
+#     g = Recognizer(KEYMAP_2)
+#     e = g.feed(key, pressed, time.ticks_ms())    # on every debounced edge
+#     e = g.poll(time.ticks_ms())                  # every 10-20 ms
+#
+# Both return the oldest pending event, or 0 when there is none. One call can complete
+# several events (another key's waiting short, then this key's own; or the long presses
+# of several held keys), kept in a queue in the order the user made them: to get them at
+# once, drain after each call, `while e: handle(e); e = g.poll(now)`. A caller that takes
+# one event per call gets them all too, only later: every event needs a press, and each
+# press's call returns one, so the queue never holds more than one event per key (plus,
+# within a call, the one it returns). The 8 places are enough for 6 keys; were they ever
+# full, the newer event would be dropped and counted in `lost`.
+#
+# Timing, per key:
+# - long: fires while the key is still held, when it has been down long_ms; the release
+#   then adds nothing.
+# - double: a press that comes less than double_ms after the key's release fires the
+#   double at once, on that second press; its release, however late, adds nothing.
+# - short: a release before long_ms. A key with a double event reports it once double_ms
+#   has passed without a second press (from poll, or from the next feed); a key without
+#   one reports it on the release.
+# - a limit is reached when the elapsed time equals it: down exactly long_ms is long, a
+#   press exactly double_ms after the release starts a new gesture.
+# - any press or release that changes another key's state, and any long press of another
+#   key, first reports a short still waiting for its double window, so events come in the
+#   order the user made them (at most one key is ever waiting).
+# - stray edges are ignored: a press of a key already down, a release of a key that is
+#   up, keys the keymap does not have.
+#
+# Times are compared like time.ticks_diff: modulo 2**30, the period of MicroPython's
+# ticks_ms, so time.ticks_ms() values work across its wrap, and so does any counter that
+# never wraps. Calls must come less than 2**29 ms (6 days) apart while a key is timing.
+# A time a little before the previous one (a clock read before an interrupt's stamp)
+# counts as no time passed.
+from array import array
+
+from micropython import const
+
+from app.events import BACK, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
+
+# A keymap is bytes: the event of key k's gesture g at k * 3 + g (0: that gesture does
+# nothing, and a key without a double or long event never waits for one).
+SHORT = const(0)
+DOUBLE = const(1)
+LONG = const(2)
+
+# LILYGO T-Display: key 0 is GPIO0 (left/top), key 1 is GPIO35 (right/bottom).
+KEYMAP_2 = bytes((PREV, PREV2, BACK,
+                  NEXT, NEXT2, SELECT))
+# M5Stack: keys 0, 1, 2 are buttons A, B, C, left to right.
+KEYMAP_3 = bytes((PREV, PREV2, BACK,
+                  SELECT, UNDO, MENU,
+                  NEXT, NEXT2, SELECT))
+
+_MASK = const(0x3FFFFFFF)  # ticks period 2**30, minus one
+_HALF = const(0x20000000)
+
+# Key phases.
+_UP = const(0)
+_DOWN = const(1)  # pressed, timing towards long
+_WAIT = const(2)  # released after a short, timing the double window
+_HELD = const(3)  # its event has fired (long, or double on the second press): until release
+
+_QSIZE = const(8)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
+_MAX_KEYS = const(6)  # the queue holds at most keys + 1 events (see the top)
+
+
+def _elapsed(now, then):
+    # ticks_diff(now, then), kept within small ints on 32-bit ports (2**30 is not one).
+    d = (now - then) & _MASK
+    if d >= _HALF:
+        d = d - _MASK - 1
+    return d
+
+
+class Recognizer:
+    def __init__(self, keymap, long_ms=600, double_ms=300):
+        n = len(keymap) // 3
+        if not 0 < n <= _MAX_KEYS or len(keymap) != n * 3:
+            raise ValueError("keymap")
+        if not (0 < long_ms < _HALF and 0 < double_ms < _HALF):
+            raise ValueError("timing")
+        self._map = bytes(keymap)
+        self._n = n
+        self._long = long_ms
+        self._double = double_ms
+        self._phase = bytearray(n)
+        self._t = array("i", [0] * n)  # press time (_DOWN) or release time (_WAIT)
+        self._q = bytearray(_QSIZE)
+        self._head = 0
+        self._count = 0
+        self.lost = 0  # events dropped because the queue was full
+
+    def feed(self, key, pressed, now_ms):
+        """A debounced edge of key (pressed true: went down). Returns the next event or 0."""
+        if 0 <= key < self._n:
+            self._advance(now_ms)  # what was due before this edge happened first
+            self._edge(key, pressed, now_ms)
+        return self._pop()
+
+    def poll(self, now_ms):
+        """Fires the gestures due by now_ms. Returns the next event or 0."""
+        self._advance(now_ms)
+        return self._pop()
+
+    def _advance(self, now):
+        # Fires every timer run out by now, the one that ran out first first.
+        phase = self._phase
+        while True:
+            first = -1
+            late = -1  # how long ago the earliest one ran out; -1: none due
+            for k in range(self._n):
+                p = phase[k]
+                if p == _DOWN and self._map[k * 3 + LONG]:
+                    over = _elapsed(now, self._t[k]) - self._long
+                elif p == _WAIT:
+                    over = _elapsed(now, self._t[k]) - self._double
+                else:
+                    continue
+                if over > late:
+                    late = over
+                    first = k
+            if first < 0:
+                return
+            if phase[first] == _WAIT:
+                phase[first] = _UP
+                self._push(self._map[first * 3 + SHORT])
+            else:
+                self._flush(first)
+                phase[first] = _HELD
+                self._push(self._map[first * 3 + LONG])
+
+    def _edge(self, k, pressed, now):
+        phase = self._phase
+        p = phase[k]
+        if pressed:
+            if p == _UP:
+                self._flush(k)
+                phase[k] = _DOWN
+                self._t[k] = now & _MASK
+            elif p == _WAIT:  # within the window: _advance closed any that ran out
+                phase[k] = _HELD
+                self._push(self._map[k * 3 + DOUBLE])
+        elif p == _DOWN:
+            self._flush(k)
+            if self._map[k * 3 + DOUBLE]:
+                phase[k] = _WAIT
+                self._t[k] = now & _MASK
+            else:
+                phase[k] = _UP
+                self._push(self._map[k * 3 + SHORT])
+        elif p == _HELD:
+            phase[k] = _UP
+
+    def _flush(self, key):
+        # Reports the short of any other key waiting for its double window.
+        phase = self._phase
+        for k in range(self._n):
+            if k != key and phase[k] == _WAIT:
+                phase[k] = _UP
+                self._push(self._map[k * 3 + SHORT])
+
+    def _push(self, event):
+        if not event:
+            return
+        if self._count == _QSIZE:
+            self.lost += 1
+            return
+        self._q[(self._head + self._count) & (_QSIZE - 1)] = event
+        self._count += 1
+
+    def _pop(self):
+        if not self._count:
+            return 0
+        event = self._q[self._head]
+        self._head = (self._head + 1) & (_QSIZE - 1)
+        self._count -= 1
+        return event
