@@ -19,6 +19,7 @@ class Menu(Screen):
         pass
 
     def event(self, app, e):
+        self.refresh(app)  # the items as they are now, not as last drawn
         n = len(self.items)
         if e == E.NEXT and n:
             self.cursor = (self.cursor + 1) % n

@@ -48,7 +48,10 @@ class Summary(Screen):
         for text, team in self.lines(app):
             c.text(app.font, text, 4, y, C.TEAM_A if team == R.A else C.TEAM_B)
             y += line
-        score = "%d - %d" % (m.points(0), m.points(1))
+        if m.last_round()[6] != R.NOBODY:  # a canton was won: the cantons are the score
+            score = "%d - %d" % (m.cantons(0), m.cantons(1))
+        else:
+            score = "%d - %d" % (m.points(0), m.points(1))
         if app.large:
             c.text_centre(app.big, score, c.width // 2, c.height - app.big.HEIGHT, C.FG)
         else:

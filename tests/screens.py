@@ -1,0 +1,84 @@
+# The main screens in a known state, for golden checks (tests/test_goldens.py) and for the
+# pictures in docs/ (tools/screens.py). Runs on CPython and on MicroPython.
+from play import play
+from app.app import App, Settings
+from app import events as E
+
+_MID_MATCH = "variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\nbaza B\nbaza B\ntruc A\nvull B"
+
+
+def _scoreboard(app):
+    pass
+
+
+def _truc_pending(app):
+    play("baza A\ntruc B", app.match)
+
+
+def _actions(app):
+    app.event(E.SELECT)
+
+
+def _summary(app):
+    app.event(E.PREV)
+    app.event(E.PREV)
+
+
+def _menu(app):
+    app.event(E.SELECT)
+    app.event(E.PREV)  # from the first item round to the last: "Menu"
+    app.event(E.SELECT)
+
+
+def _new_match(app):
+    from app.newmatch import NewMatch
+
+    app.push(NewMatch())
+
+
+def _settings(app):
+    from app.settings import SettingsMenu
+
+    app.push(SettingsMenu())
+
+
+def _show_entry(app):
+    play("baza A\nbaza A\nenvit A\nvull B", app.match)
+    from app.entry import ShowEntry
+
+    app.push(ShowEntry(app))
+    app.event(E.SELECT)
+    app.event(E.NEXT)
+    app.event(E.SELECT)
+
+
+def _match_won(app):
+    play("adjust A +12\nadjust A +11", app.match)
+    app.event(E.PREV)
+    app.event(E.PREV)
+
+
+SCREENS = (
+    ("scoreboard", _scoreboard),
+    ("truc-pending", _truc_pending),
+    ("actions", _actions),
+    ("summary", _summary),
+    ("menu", _menu),
+    ("new-match", _new_match),
+    ("settings", _settings),
+    ("show-entry", _show_entry),
+    ("match-won", _match_won),
+)
+
+
+def build(canvas, name, language):
+    """An app on canvas showing the named screen in language, rendered."""
+    settings = Settings()
+    settings.language = language
+    canvas.forget()
+    app = App(canvas, match=play(_MID_MATCH), settings=settings)
+    for screen_name, setup in SCREENS:
+        if screen_name == name:
+            setup(app)
+    app.render()
+    return app

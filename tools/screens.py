@@ -1,0 +1,45 @@
+"""Pictures of the main screens, in every language and on both screen sizes, for docs/,
+and the golden checksums of their canvases that tests/test_goldens.py holds them to.
+
+    python -m tools.screens            writes docs/screens/NAME-SIZE-LANG.png
+    python -m tools.screens --goldens  also rewrites tests/goldens.py (after a change to
+                                       a screen that was meant: look at the pictures first)
+"""
+from binascii import crc32
+import os
+import sys
+
+import tools  # noqa: F401  (puts the firmware on the import path)
+from tools.mpbuild import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, ROOT)
+from screens import SCREENS, build  # noqa: E402
+from sim.picture import image  # noqa: E402
+from ui.canvas import Canvas  # noqa: E402
+
+SIZES = (("tdisplay", Canvas(240, 135), 2), ("oled", Canvas(128, 64, mono=True), 3))
+
+
+def main():
+    out = os.path.join(ROOT, "docs", "screens")
+    os.makedirs(out, exist_ok=True)
+    sums = []
+    for name, _ in SCREENS:
+        for size, canvas, scale in SIZES:
+            for language in ("ca", "es", "en"):
+                build(canvas, name, language)
+                path = os.path.join(out, "%s-%s-%s.png" % (name, size, language))
+                image(canvas, scale).save(path)
+                sums.append('    "%s-%s-%s": 0x%08x,' % (name, size, language, crc32(canvas.buffer)))
+    print("wrote %d pictures to %s" % (len(sums), os.path.relpath(out, ROOT)))
+    if "--goldens" in sys.argv:
+        with open(os.path.join(ROOT, "tests", "goldens.py"), "w", encoding="utf-8") as f:
+            f.write("# CRC-32 of the canvas bytes of each main screen: written by\n"
+                    "# `python -m tools.screens --goldens`, checked by tests/test_goldens.py.\n"
+                    "GOLDENS = {\n%s\n}\n" % "\n".join(sums))
+        print("wrote tests/goldens.py")
+
+
+if __name__ == "__main__":
+    main()
