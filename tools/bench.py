@@ -4,8 +4,10 @@
 
 Prints: the smallest -X heapsize in which the scripted 3-canton match replays (from its
 table log, and from its commands as bytes, the way a journal on flash would hold them),
-the bytes allocated per command after a warm-up, the engine's .mpy size, and commands per
-second on both runtimes.
+the bytes allocated per command after a warm-up, the engine's .mpy size, commands per
+second on both runtimes; then for the app on the T-Display canvas: the smallest heap,
+the bytes sent to the panel per key press against a full frame, the render time and the
+heap allocated per press.
 """
 import os
 import shutil
@@ -96,6 +98,17 @@ def main():
     speed = figures(mp("speed", LOG, "40").stdout)
     print("commands per second: MicroPython %.0f, CPython %.0f" % (
         int(speed["commands"]) / (int(speed["us"]) / 1e6), cpython_speed()))
+
+    presses = "400"
+    ui_heap = smallest_heap("ui", presses)
+    ui = figures(mp("ui", presses).stdout.split("replayed ", 1)[1])
+    n = int(ui["presses"])
+    print("app on the T-Display canvas (240x135, 4 bits), %d key presses, MicroPython:" % n)
+    print("  smallest heap: %d B" % ui_heap)
+    print("  bytes sent to the panel per press: median %s, worst %s, full frame %s" % (
+        ui["median"], ui["worst"], ui["full"]))
+    print("  event + render time per press: %.2f ms mean" % (int(ui["us"]) / n / 1000))
+    print("  heap allocated per press: %.0f B mean" % (int(ui["alloc"]) / n))
 
 
 if __name__ == "__main__":

@@ -84,17 +84,21 @@ def strong(m, team):
 
 
 def legal(m):
-    """Every command the engine would accept now, in the order the menu offers them."""
+    """Every command the engine would accept now, in the order the menu offers them:
+    answers first, then the envit (it only lives in the first baza), the bazas, the
+    truc and the rest; jumps up the ladders come last."""
     out = []
-    for op in (R.VULL, R.NOVULL, R.BAZA, R.TRUC, R.ENVIT, R.FLOR, R.ENVITWIN, R.END, R.FOLD):
+    jumps = []
+    for op in (R.VULL, R.NOVULL, R.ENVIT, R.BAZA, R.TRUC, R.FLOR, R.ENVITWIN, R.END, R.FOLD):
         for a in (0, 1, 2) if op == R.BAZA else (0, 1):
             if op == R.TRUC or op == R.ENVIT:
-                for step in range(next_step(m, op), 5):
+                first = next_step(m, op)
+                for step in range(first, 5):
                     if not m.check(op, a, step):
-                        out.append((op, a, 0 if step == next_step(m, op) else step))
+                        (jumps if step > first else out).append((op, a, step if step > first else 0))
             elif not m.check(op, a):
                 out.append((op, a, 0))
-    return out
+    return out + jumps
 
 
 class Actions(Menu):
