@@ -1,0 +1,463 @@
+# The dealer's assistant and the seat names, driven by key events through an App on a
+# real canvas: the values and winners they show, their lines, the names they store.
+# mp-heap: 192K  (both screen sizes at once, like test_app; the device loads one)
+from play import play
+from truc import cards
+from ui.canvas import Canvas
+from app.app import App, Settings
+from app import events as E
+from app.assistant import Assistant, EnvitCalc, BazaCalc, TextPage
+from app.mainmenu import MainMenu
+from app.names import SeatNames
+
+_CANVASES = {}  # one per size, made once: a fresh 16 KB canvas a test would fragment
+                # MicroPython's capped heap
+
+
+def _app(setup=None, large=True):
+    """An app in English over a match played from setup (None: no variant yet)."""
+    settings = Settings()
+    settings.language = "en"
+    canvas = _CANVASES.get(large)
+    if canvas is None:
+        canvas = _CANVASES[large] = Canvas(240, 135) if large else Canvas(128, 64, mono=True)
+    canvas.forget()
+    app = App(canvas, match=play(setup) if setup else None, settings=settings)
+    app.home()  # without a variant the app opens New match first
+    app.render()
+    return app
+
+
+def _press(app, *events):
+    for e in events:
+        app.event(e)
+        app.render()
+
+
+def _to(app, value):
+    """NEXT until the top screen's cursor is on the item of value, then SELECT."""
+    screen = app.top()
+    values = [v for _, v in screen.items]
+    assert value in values, "%r not offered: %r" % (value, values)
+    for _ in range(len(values)):
+        if screen.items[screen.cursor][1] == value:
+            break
+        _press(app, E.NEXT)
+    assert screen.items[screen.cursor][1] == value
+    _press(app, E.SELECT)
+
+
+def _pick(app, *names):
+    """Enters cards by their short names ("7e"): the suit, then the card."""
+    for name in names:
+        card = cards.parse_card(name)
+        _to(app, card & 3)
+        _to(app, card)
+
+
+def _open(app, item):
+    app.push(Assistant())
+    app.render()
+    _to(app, item)
+    return app.top()
+
+
+def _labels(screen):
+    return [item[0] for item in screen.items]
+
+
+def _lines(page):
+    return [text for text, _ in page.lines]
+
+
+def _ink(canvas, start=0):
+    """How many bytes of the canvas from start on have a lit pixel."""
+    buffer = canvas.buffer
+    return sum(1 for i in range(start, len(buffer)) if buffer[i])
+
+
+# ---- envit and flor -------------------------------------------------------------------
+
+def test_mallorca_amo_and_seven_is_35():
+    app = _app("variant mallorca")
+    calc = _open(app, "envit")
+    assert isinstance(calc, EnvitCalc)
+    _pick(app, "11b", "7c", "4o")
+    assert calc.shown and calc.envit == 35
+    assert calc.flor_text() == ""  # mallorca plays no flor
+
+
+def test_no_variant_yet_means_mallorca_with_two_peces():
+    app = _app()
+    assert app.match.variant() == 0
+    calc = _open(app, "envit")
+    assert app.stack[-2].title == "Assistant · mallorca"
+    _pick(app, "10o", "7o", "5b")  # madona 27 + 7; the 5b is no peça with two
+    assert calc.envit == 34
+    _press(app, E.SELECT)
+    _pick(app, "5o", "4o", "1c")
+    assert calc.envit == 29  # 5 + 4 + 20: plain cards
+
+
+def test_four_peces_five_of_oros_counts_30():
+    app = _app("variant mallorca\nset peces=4")
+    calc = _open(app, "envit")
+    _pick(app, "5o", "7c", "4b")
+    assert calc.envit == 37
+
+
+def test_valencia_envit_and_flor():
+    app = _app("variant valencia")
+    calc = _open(app, "envit")
+    _pick(app, "7e", "6e", "1b")
+    assert calc.envit == 33 and calc.flor_text() == "No flor"
+    _press(app, E.SELECT)  # another hand
+    assert not calc.shown and calc.picked == []
+    _pick(app, "7e", "6e", "5e")
+    assert calc.envit == 33 and calc.flor_text() == "Flor: 38"
+    _press(app, E.SELECT)
+    _pick(app, "3o", "4c", "5b")  # no two of a suit: the best card
+    assert calc.envit == 5
+
+
+def test_flor_shows_only_where_it_is_played():
+    app = _app("variant valencia\nset flor=off")
+    app.push(Assistant())
+    app.render()
+    assert _labels(app.top())[0] == "Envit"
+    _to(app, "envit")
+    _pick(app, "7e", "6e", "5e")
+    assert app.top().flor_text() == ""
+    app = _app("variant mallorca\nset flor=on")
+    app.push(Assistant())
+    app.render()
+    assert _labels(app.top())[0] == "Envit and flor"
+
+
+def test_picker_offers_the_deck_without_repeats():
+    app = _app("variant valencia")
+    calc = _open(app, "envit")
+    assert _labels(calc) == ["oros", "copes", "espases", "bastos"]
+    _to(app, 0)
+    assert _labels(calc) == ["3 of oros", "4 of oros", "5 of oros", "6 of oros",
+                             "7 of oros (manilla)"]  # valencia has no 1o, no figures
+    _press(app, E.BACK)
+    _pick(app, "7e")
+    _to(app, 2)
+    assert "7 of espases (manilla)" not in _labels(calc)
+    assert _labels(calc)[0] == "1 of espases"
+    app = _app("variant mallorca")
+    calc = _open(app, "envit")
+    _to(app, 3)
+    assert _labels(calc) == ["1 of bastos", "3 of bastos", "4 of bastos", "5 of bastos",
+                             "6 of bastos", "7 of bastos", "10 of bastos", "11 of bastos (amo)",
+                             "12 of bastos"]  # no 2s in mallorca
+
+
+def test_back_steps_back_one_thing_at_a_time():
+    app = _app("variant valencia")
+    calc = _open(app, "envit")
+    _pick(app, "7e")
+    _to(app, 3)  # bastos: its ranks
+    _press(app, E.BACK)
+    assert calc.suit == -1 and calc.picked == [cards.parse_card("7e")]
+    assert calc.items[calc.cursor][1] == 3  # back on the suit it came from
+    _press(app, E.BACK)
+    assert calc.picked == []
+    _pick(app, "7e", "6e", "1b")
+    _press(app, E.BACK)  # from the result: the last card comes out
+    assert not calc.shown and len(calc.picked) == 2
+    _pick(app, "5e")
+    assert calc.envit == 33
+    _press(app, E.BACK, E.BACK, E.BACK, E.BACK)
+    assert isinstance(app.top(), Assistant)
+
+
+# ---- who wins the baza ----------------------------------------------------------------
+
+def test_baza_winner_in_seat_order_from_the_leader():
+    app = _app("variant valencia")
+    calc = _open(app, "baza")
+    assert isinstance(calc, BazaCalc) and _labels(calc)[:2] == ["seat 0 (A)", "seat 1 (B)"]
+    _to(app, 1)  # seat 1 leads: then seats 2, 3, 0
+    assert calc.prompt(app) == "Card of seat 1 (B)"
+    _pick(app, "3o", "7e", "3c", "1e")
+    assert calc.shown and calc.team == 0 and calc.winner == 0
+    assert calc.verdict(app) == "Team A wins: seat 0"
+    assert calc.best == [False, False, False, True]
+    _press(app, E.SELECT)  # the next baza: its winner leads
+    assert calc.leader == -1 and calc.items[calc.cursor][1] == 0
+
+
+def test_baza_parda_when_both_teams_hold_the_best():
+    app = _app("variant valencia")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "3o", "3c")
+    _to(app, -1)  # Done: the others have not played
+    assert calc.team == 2 and calc.verdict(app) == "Parda"
+    assert calc.best == [True, True]
+    _press(app, E.BACK)  # back to the cards, both still there
+    assert not calc.shown and len(calc.picked) == 2
+    _pick(app, "4o", "3e")  # seats 2 (A) and 3 (B): still the two teams' threes
+    assert calc.team == 2 and calc.best == [True, True, False, True]
+    app = _app("variant mallorca\nset players=2")
+    calc = _open(app, "baza")
+    _to(app, 1)
+    _pick(app, "1o", "1c")  # the two plain aces tie in mallorca
+    assert calc.team == 2
+
+
+def test_baza_same_team_holding_the_best_wins_it():
+    app = _app("variant mallorca")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "3o", "4c", "3e", "5c")  # seats 0 and 2, both team A, tie at the top
+    assert calc.team == 0 and calc.winner == 0
+    _press(app, E.SELECT)
+    _to(app, 3)
+    _pick(app, "12b", "11b", "10o", "1e")  # amo (seat 0) over madona and the ace
+    assert calc.team == 0 and calc.winner == 0
+    assert calc.verdict(app) == "Team A wins: seat 0"
+
+
+def test_punta_duel_plays_two_cards():
+    app = _app("variant palacios\nbaza A\nbaza A")  # round 1 (redondo) is over
+    assert app.match.duel() == 1
+    ma = app.match.hand_ma()
+    calc = _open(app, "baza")
+    assert [v for _, v in calc.items] == [ma, (ma + 3) % 6]
+    _to(app, (ma + 3) % 6)
+    _pick(app, "7o", "1b")
+    assert calc.shown  # two cards are the whole baza
+    assert calc.winner == ma and calc.team == ma & 1
+
+
+def test_seat_names_appear_in_the_baza():
+    app = _app("variant valencia")
+    app.settings.names[2] = "JOAN"
+    calc = _open(app, "baza")
+    assert _labels(calc)[2] == "JOAN (A)"
+    _to(app, 2)
+    _pick(app, "1e", "7o")
+    _to(app, -1)  # Done: the others have not played
+    assert calc.verdict(app) == "Team A wins: JOAN"
+
+
+# ---- reference pages ------------------------------------------------------------------
+
+def test_mallorca_card_order():
+    app = _app("variant mallorca")
+    page = _open(app, "order")
+    assert isinstance(page, TextPage)
+    assert _lines(page) == [
+        "11 of bastos (amo)", "10 of oros (madona)", "1 of espases", "1 of bastos",
+        "7 of espases (manilla)", "7 of oros (manilla)", "all the 3s", "1 of oros and copes",
+        "all the 12s", "the other 11s", "the other 10s", "7 of copes and bastos",
+        "all the 6s", "all the 5s", "all the 4s"]
+
+
+def test_four_peces_order_starts_with_the_fives():
+    app = _app("variant mallorca\nset peces=4")
+    lines = _lines(_open(app, "order"))
+    assert lines[:3] == ["5 of oros (peça)", "5 of bastos (peça)", "11 of bastos (amo)"]
+    assert "5 of copes and espases" in lines and "all the 5s" not in lines
+
+
+def test_valencia_card_order():
+    app = _app("variant valencia")
+    assert _lines(_open(app, "order")) == [
+        "1 of espases", "1 of bastos", "7 of espases (manilla)", "7 of oros (manilla)",
+        "all the 3s", "7 of copes and bastos", "all the 6s", "all the 5s", "all the 4s"]
+
+
+def test_order_page_scrolls_round():
+    app = _app("variant mallorca", large=False)
+    page = _open(app, "order")
+    rows = page.rows
+    assert rows == 4 and page.cursor == 0
+    _press(app, E.PREV)  # from the top round to the last page
+    assert page.cursor == len(page.items) - rows
+    _press(app, E.NEXT)
+    assert page.cursor == 0
+    _press(app, E.NEXT2)
+    assert page.cursor == rows
+    _press(app, E.SELECT)
+    assert isinstance(app.top(), Assistant)
+
+
+def test_signals_of_both_tables_the_variants_first():
+    app = _app("variant valencia")
+    lines = _lines(_open(app, "signals"))
+    assert lines[0] == "Valencia, Palacios:" and "Both cheeks puffed: 33" in lines
+    assert "Mallorca:" in lines and "Eyebrows raised: the amo" in lines
+    app = _app("variant mallorca")
+    lines = _lines(_open(app, "signals"))
+    assert lines[:3] == ["Mallorca:", "Eyebrows raised: the amo", "Wink: the madona"]
+    assert "Right cheek: 32" in lines and "Left cheek: 31" in lines
+
+
+def test_cards_to_take_out():
+    app = _app("variant mallorca")
+    assert _lines(_open(app, "removed")) == ["Take out 4 cards:", "all the 2s", "36 cards stay"]
+    app = _app("variant palacios")
+    assert _lines(_open(app, "removed")) == [
+        "Take out 18 cards:", "1 of oros and copes", "all the 2s", "all the 10s",
+        "all the 11s", "all the 12s", "22 cards stay"]
+
+
+def test_long_lines_wrap_to_the_small_screen():
+    app = _app("variant mallorca", large=False)
+    page = _open(app, "signals")
+    assert len(page.items) > len(page.lines)  # some lines took two rows
+    for text, _, x in page.items:
+        assert x + app.canvas.text_width(app.font, text) <= app.canvas.width - 8, text
+
+
+def test_card_labels_fit_the_small_screen():
+    app = _app("variant mallorca\nset peces=4", large=False)
+    calc = _open(app, "envit")
+    for suit in range(4):
+        _to(app, suit)
+        for label in _labels(calc):
+            assert 4 + app.canvas.text_width(app.font, label) <= app.canvas.width, label
+        _press(app, E.BACK)
+
+
+# ---- seat names -----------------------------------------------------------------------
+
+_WHEEL = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÍÒÓÚÇÑ "  # then Done
+
+
+def _letter(app, ch):
+    """Turns the wheel to ch with NEXT and takes it ("": Done)."""
+    wheel = _WHEEL
+    target = wheel.find(ch) if ch else len(wheel)
+    screen = app.top()
+    for _ in range(len(wheel) + 1):
+        if screen.letter == target:
+            break
+        _press(app, E.NEXT)
+    assert screen.letter == target
+    _press(app, E.SELECT)
+
+
+def test_new_match_opens_seat_names_and_they_are_stored():
+    app = _app("variant valencia")
+    from app.newmatch import NewMatch
+
+    app.push(NewMatch())
+    app.render()
+    _to(app, "names")
+    names = app.top()
+    assert isinstance(names, SeatNames) and len(names.items) == 4 + 1
+    _to(app, 0)
+    _letter(app, "J")
+    _letter(app, "O")
+    _letter(app, "")  # Done
+    assert app.settings.names[0] == "JO"
+    assert names.items[names.cursor][1] == 1  # on to the next seat
+    assert _labels(names)[0] == "seat 0 (A): JO"
+    assert app.team_name(0) == "JO"
+
+
+def test_accents_space_and_four_characters_at_most():
+    app = _app("variant valencia")
+    app.push(SeatNames(4))
+    app.render()
+    _to(app, 1)
+    _press(app, E.PREV, E.PREV)  # from A back round: Done, then the space
+    assert app.top().letter == _WHEEL.find(" ")
+    for ch in "ÇÉ Ñ":
+        _letter(app, ch)
+    assert app.settings.names[1] == "ÇÉ Ñ"  # the fourth character ends the name
+    assert app.top().seat == -1
+
+
+def test_back_deletes_and_on_an_empty_name_finishes():
+    app = _app("variant valencia")
+    app.settings.names[3] = "PEP"
+    names = SeatNames(4)
+    app.push(names)
+    app.render()
+    _to(app, 3)
+    assert names.name == "PEP"
+    _press(app, E.SELECT)  # the wheel starts on Done: a name already there stays
+    assert app.settings.names[3] == "PEP"
+    _to(app, 3)
+    _press(app, E.BACK)
+    assert names.name == "PE"
+    _letter(app, "À")
+    _letter(app, "")
+    assert app.settings.names[3] == "PEÀ"
+    _to(app, 3)
+    _press(app, E.BACK, E.BACK, E.BACK, E.BACK)  # three deleted, then finished empty
+    assert app.settings.names[3] == "" and names.seat == -1
+    _to(app, 2)
+    _letter(app, " ")
+    _letter(app, "")
+    assert app.settings.names[2] == ""  # spaces only: no name
+    _to(app, -1)
+    assert not isinstance(app.top(), SeatNames)
+
+
+# ---- on screen ------------------------------------------------------------------------
+
+def test_main_menu_opens_the_assistant():
+    app = _app("variant valencia")
+    app.push(MainMenu())
+    app.render()
+    _to(app, "assistant")
+    assert isinstance(app.top(), Assistant)
+    _to(app, "back")
+    assert isinstance(app.top(), MainMenu)
+
+
+def _every_screen(app):
+    """Opens each state of each screen in turn; yields after rendering it."""
+    _open(app, "envit")
+    yield "envit suit"
+    _to(app, 2)
+    yield "envit rank"
+    _press(app, E.BACK)
+    _pick(app, "7e", "6e", "5e")
+    yield "envit result"
+    app.home()
+    _open(app, "baza")
+    yield "baza leader"
+    _to(app, 0)
+    _pick(app, "3o", "1e", "3c", "7o")
+    yield "baza result"
+    for item in ("order", "signals", "removed"):
+        app.home()
+        _open(app, item)
+        yield item
+    app.home()
+    app.push(SeatNames(4))
+    app.render()
+    yield "names"
+    _to(app, 0)
+    _press(app, E.NEXT)
+    yield "name entry"
+
+
+def test_every_screen_draws_on_both_sizes():
+    for large in (True, False):
+        app = _app("variant valencia", large)
+        canvas = app.canvas
+        for name in _every_screen(app):
+            below_title = len(canvas.buffer) // 4
+            assert _ink(canvas) > 20 and _ink(canvas, below_title) > 10, (large, name)
+
+
+def test_result_rows_scroll_on_the_small_screen():
+    app = _app("variant mallorca\nset players=6", large=False)
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "3o", "4o", "5o", "6o", "7o", "12o")
+    assert calc.shown and calc.winner == 4  # 7o, a manilla, at seat 4
+    before = bytes(app.canvas.buffer)
+    _press(app, E.NEXT)
+    assert calc.scroll == 1 and bytes(app.canvas.buffer) != before
+    _press(app, E.NEXT, E.NEXT, E.NEXT)
+    assert calc.scroll == 6 - 4  # held at the last page once drawn
