@@ -1,0 +1,48 @@
+"""Key scripts: button gestures as text, for headless runs and tests.
+
+SYNTAX is what `python -m sim --help` prints.
+"""
+import re
+
+from app.gestures import DOUBLE, LONG, SHORT
+
+from sim.boards import Board
+from sim.fingers import DOUBLE_GAP_MS, LONG_EXTRA_MS, PRESS_MS, SETTLE_EXTRA_MS
+
+_LONG, _DOUBLE = Board.long_ms, Board.double_ms  # the timings every board uses so far
+SYNTAX = """\
+key script: tokens separated by spaces or commas
+  1s 2d 3l   short, double or long press of key 1, 2 or 3 (1 = leftmost or topmost)
+  2s*4       the same token 4 times
+  w500       wait 500 ms (a summary goes back by itself after 5000)
+A short press holds the key %d ms; a double is two of those %d ms apart; a long holds it
+%d ms. Each gesture is followed by %d ms without presses (longer than the %d ms double
+window), so consecutive tokens never merge into one gesture.""" % (
+    PRESS_MS, DOUBLE_GAP_MS, _LONG + LONG_EXTRA_MS, _DOUBLE + SETTLE_EXTRA_MS, _DOUBLE)
+
+_GESTURES = {"s": SHORT, "d": DOUBLE, "l": LONG}
+_TOKEN = re.compile(r"(?:([1-9])([sdl])|w(\d+))(?:\*(\d+))?$")
+
+
+def parse(script, keys):
+    """The steps of a script: ("press", key, gesture) with key 0-based, or ("wait", ms).
+    Raises ValueError naming the bad token."""
+    steps = []
+    for token in script.replace(",", " ").split():
+        found = _TOKEN.match(token.lower())
+        if not found:
+            raise ValueError("bad key script token '%s'" % token)
+        key, kind, wait, times = found.groups()
+        if key and int(key) > keys:
+            raise ValueError("'%s': this board has keys 1 to %d" % (token, keys))
+        step = ("wait", int(wait)) if wait else ("press", int(key) - 1, _GESTURES[kind])
+        steps.extend([step] * int(times or 1))
+    return steps
+
+
+def play(fingers, steps):
+    for step in steps:
+        if step[0] == "wait":
+            fingers.wait(step[1])
+        else:
+            fingers.gesture(step[1], step[2])
