@@ -52,6 +52,39 @@ def _show_entry(app):
     app.event(E.SELECT)
 
 
+def _choose(app, value):
+    # NEXT until the cursor is on the item of value, then SELECT, as a person would.
+    screen = app.top()
+    screen.refresh(app)
+    for _ in range(len(screen.items)):
+        if screen.items[screen.cursor][1] == value:
+            break
+        app.event(E.NEXT)
+    app.event(E.SELECT)
+
+
+def _assistant(app):
+    from app.assistant import Assistant
+
+    app.push(Assistant())
+
+
+def _envit_calculator(app):
+    from truc import cards
+
+    _assistant(app)
+    _choose(app, "envit")
+    for name in ("7e", "6e", "1b"):
+        card = cards.parse_card(name)
+        _choose(app, card & 3)
+        _choose(app, card)
+
+
+def _card_order(app):
+    _assistant(app)
+    _choose(app, "order")
+
+
 def _match_won(app):
     play("adjust A +12\nadjust A +11", app.match)
     app.event(E.PREV)
@@ -68,6 +101,9 @@ SCREENS = (
     ("settings", _settings),
     ("show-entry", _show_entry),
     ("match-won", _match_won),
+    ("assistant", _assistant),
+    ("envit-calculator", _envit_calculator),
+    ("card-order", _card_order),
 )
 
 

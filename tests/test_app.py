@@ -98,7 +98,7 @@ def _every_command(m):
     for op in (R.ENVIT, R.TRUC, R.VULL, R.NOVULL, R.FLOR, R.BAZA, R.FOLD, R.ENVITWIN, R.END):
         for a in (0, 1, 2):
             for b in (0, 1, 2, 3, 4) if op in (R.ENVIT, R.TRUC) else (0,):
-                if (op, a) != (R.BAZA, 3) and (a < 2 or op == R.BAZA):
+                if (a < 2 or op == R.BAZA) and (op != R.END or a == 0):
                     if b == 0 or b > actions.next_step(m, op):
                         out.append((op, a, b))
     return out

@@ -90,7 +90,7 @@ def legal(m):
     out = []
     jumps = []
     for op in (R.VULL, R.NOVULL, R.ENVIT, R.BAZA, R.TRUC, R.FLOR, R.ENVITWIN, R.END, R.FOLD):
-        for a in (0, 1, 2) if op == R.BAZA else (0, 1):
+        for a in (0, 1, 2) if op == R.BAZA else (0,) if op == R.END else (0, 1):
             if op == R.TRUC or op == R.ENVIT:
                 first = next_step(m, op)
                 for step in range(first, 5):
