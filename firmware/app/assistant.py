@@ -6,7 +6,7 @@ from truc import rules as R
 from truc.variants import MALLORCA, PALACIOS, NAMES
 from app import events as E
 from app.i18n import t
-from app.menu import Menu
+from app.menu import Menu, draw_title
 from ui import canvas as C
 
 # Cards with a name of their own. (A card is rank * 4 + suit, so card & 3 is its suit.)
@@ -183,11 +183,6 @@ def wrap(c, font, text, first, rest):
     return out
 
 
-def _title(app, c, text, colour=C.MARK):
-    c.fill_rect(0, 0, c.width, app.line, C.PANEL)
-    c.text(app.font, text, 2, 1 if app.large else 0, colour)
-
-
 # ---- screens --------------------------------------------------------------------------
 
 class Assistant(Menu):
@@ -255,7 +250,7 @@ class TextPage(Menu):
             Menu.event(self, app, e)
 
     def draw(self, app, c):
-        _title(app, c, self.title)
+        draw_title(app, c, self.title)
         line = app.line
         top = line + 1
         n = len(self.items)
@@ -379,7 +374,7 @@ class _Picker(Menu):
             return
         font = app.font
         line = app.line
-        _title(app, c, self.prompt(app))
+        draw_title(app, c, self.prompt(app))
         # The cards so far, short and in their suit's colour, then what is being chosen.
         y = line + 1 + (1 if app.large else 0)
         x = 4
@@ -442,7 +437,7 @@ class EnvitCalc(_Picker):
     def draw_result(self, app, c):
         font = app.font
         line = app.line
-        _title(app, c, t("Envit"))
+        draw_title(app, c, t("Envit"))
         y = line + 2
         for card in self.picked:
             # The small screen has no room for nicknames beside the value.
@@ -544,7 +539,7 @@ class BazaCalc(_Picker):
     def draw_result(self, app, c):
         font = app.font
         line = app.line
-        _title(app, c, self.verdict(app),
+        draw_title(app, c, self.verdict(app),
                C.MARK if self.team == _PARDA else _TEAM_COLOUR[self.team])
         top = line + 1
         rows = (c.height - top) // line

@@ -4,6 +4,14 @@ from app import events as E
 from ui import canvas as C
 
 
+def draw_title(app, c, text, colour=C.MARK):
+    """The title bar: a panel on colour screens, a rule under it on monochrome ones."""
+    c.fill_rect(0, 0, c.width, app.line, C.PANEL)
+    c.text(app.font, text, 2, 1 if app.large else 0, colour)
+    if c.mono:
+        c.hline(0, app.line - 1, c.width, C.FG)
+
+
 class Menu(Screen):
     """Items are (label, value) pairs; choose(app, value) acts on the chosen one."""
 
@@ -47,8 +55,7 @@ class Menu(Screen):
         self.refresh(app)
         font = app.font
         line = app.line
-        c.fill_rect(0, 0, c.width, line, C.PANEL)
-        c.text(font, self.title, 2, 1 if app.large else 0, C.MARK)
+        draw_title(app, c, self.title)
         top = line + 1
         self.rows = rows = (c.height - top) // line
         n = len(self.items)

@@ -6,7 +6,7 @@ from micropython import const
 
 from app import events as E
 from app.i18n import t
-from app.menu import Menu
+from app.menu import Menu, draw_title
 from ui import canvas as C
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÍÒÓÚÇÑ "
@@ -85,9 +85,7 @@ class SeatNames(Menu):
             return
         font = app.font
         line = app.line
-        c.fill_rect(0, 0, c.width, line, C.PANEL)
-        c.text(font, t("Name of %s") % (t("seat %d") % self.seat), 2, 1 if app.large else 0,
-               C.MARK)
+        draw_title(app, c, t("Name of %s") % (t("seat %d") % self.seat))
         self._slots(app, c, line + (10 if app.large else 3))
         self._wheel(app, c, line + (46 if app.large else 25))
         if app.large:

@@ -4,6 +4,7 @@ from truc import rules as R
 from app.app import Screen
 from app.i18n import t
 from ui import canvas as C
+from app.menu import draw_title
 
 _SHOWN_MS = 5000  # then the scoreboard comes back by itself
 
@@ -42,8 +43,7 @@ class Summary(Screen):
         m = app.match
         line = app.line
         title = t("Match over") if m.winner() != R.NOBODY else t("Round over")
-        c.fill_rect(0, 0, c.width, line, C.PANEL)
-        c.text(app.font, title, 2, 1 if app.large else 0, C.MARK)
+        draw_title(app, c, title)
         y = line + 2
         for text, team in self.lines(app):
             c.text(app.font, text, 4, y, C.TEAM_A if team == R.A else C.TEAM_B)
