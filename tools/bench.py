@@ -16,7 +16,7 @@ import sys
 import time
 
 import tools  # noqa: F401  (puts the firmware on the import path)
-from tools.mpbuild import ROOT, compile_tree, tool
+from tools.mpbuild import ROOT, compile_file, compile_tree, tool
 from truc.match import Match
 from truc import tablelog
 
@@ -26,19 +26,21 @@ ENGINE = ("truc/__init__.py", "truc/variants.py", "truc/rules.py", "truc/match.p
           "truc/cards.py", "truc/tablelog.py")
 
 
-def mp(*args, heap=None):
+def mp(*args, heap=None, script="mp_bench"):
+    # The bench script runs compiled too, so its own code weighs what a .mpy weighs.
     cmd = [tool("micropython")] + (["-X", "heapsize=%d" % heap] if heap else [])
-    cmd += [os.path.join(ROOT, "tools", "mp_bench.py"), os.path.join(BUILD, "firmware")]
-    return subprocess.run(cmd + list(args), capture_output=True, text=True, timeout=600)
+    cmd += ["-m", script, os.path.join(BUILD, "firmware")]
+    env = dict(os.environ, MICROPYPATH=os.path.join(BUILD, "tools"))
+    return subprocess.run(cmd + list(args), capture_output=True, text=True, timeout=600, env=env)
 
 
-def smallest_heap(*args):
+def smallest_heap(*args, script="mp_bench"):
     """Binary search, to 256 bytes, of the smallest heap in which args succeed."""
     low, high = 4096, 262144
-    assert "replayed" in mp(*args, heap=high).stdout
+    assert "replayed" in mp(*args, heap=high, script=script).stdout
     while high - low > 256:
         mid = (low + high) // 2 // 256 * 256
-        if "replayed" in mp(*args, heap=mid).stdout:
+        if "replayed" in mp(*args, heap=mid, script=script).stdout:
             high = mid
         else:
             low = mid
@@ -69,6 +71,8 @@ def cpython_speed(repeat=50):
 def main():
     shutil.rmtree(BUILD, ignore_errors=True)
     compile_tree("firmware", BUILD)
+    for script in ("mp_bench", "mp_ui_bench"):
+        compile_file("tools/%s.py" % script, os.path.join(BUILD, "tools", script + ".mpy"))
     journal = os.path.join(BUILD, "bench-3-cantons.cmd")
     mp("encode", LOG, journal)
     print("engine .mpy files (mpy-cross %s):" % subprocess.run(
@@ -100,8 +104,8 @@ def main():
         int(speed["commands"]) / (int(speed["us"]) / 1e6), cpython_speed()))
 
     presses = "400"
-    ui_heap = smallest_heap("ui", presses)
-    ui = figures(mp("ui", presses).stdout.split("replayed ", 1)[1])
+    ui_heap = smallest_heap(presses, script="mp_ui_bench")
+    ui = figures(mp(presses, script="mp_ui_bench").stdout.split("replayed ", 1)[1])
     n = int(ui["presses"])
     print("app on the T-Display canvas (240x135, 4 bits), %d key presses, MicroPython:" % n)
     print("  smallest heap: %d B" % ui_heap)
