@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.path.join(ROOT, "build", "mp")
+BUILD = os.path.join(ROOT, "build", "mp-%d" % os.getpid())  # one per run: runs may overlap
 HEAP = os.environ.get("MP_HEAP", "64K")
 sys.path.insert(0, ROOT)
 from tools.mpbuild import compile_tree, tool  # noqa: E402
@@ -28,6 +28,13 @@ def heap(module):
 
 def main():
     shutil.rmtree(BUILD, ignore_errors=True)  # no stale module may answer an import
+    try:
+        return run_all()
+    finally:
+        shutil.rmtree(BUILD, ignore_errors=True)
+
+
+def run_all():
     compile_tree("firmware", BUILD)
     compile_tree("tests", BUILD, recurse=False)
     modules = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests"))
