@@ -1,0 +1,489 @@
+"""The display drivers on every board, built through the board files on the simulated
+board (sim/stand_ins/machine.py), against the controller models (sim/controllers.py):
+what the glass shows must be the canvas, pixel for pixel; partial updates must send only
+the changed bands; a driver with a broken init sequence, orientation, offset or window
+must fail the same comparison (or break a rule of the chip that the model reports)."""
+import importlib
+
+import pytest
+
+import sim  # noqa: F401  (the firmware and the stand-ins on sys.path)
+import machine
+from machine import SIM, Pin, SPI, I2C
+from sim import controllers as C
+from ui.canvas import Canvas, PALETTE
+from app.app import App
+from app import events as E
+from hw.st7789 import ST7789, MX, MV, MY, BGR
+from hw.ssd1306 import SSD1306
+from play import play
+import screens
+
+BOARDS = C.BOARD_NAMES
+_RGB = [bytes(C.expected_rgb(c)) for c in PALETTE]
+
+
+@pytest.fixture(autouse=True)
+def fresh_board():
+    SIM.reset()
+    yield
+
+
+def build(name, **variant):
+    model = C.wire(name, **variant)
+    board = importlib.import_module("boards." + name)
+    driver, w, h, mono = board.make_display()
+    return board, model, driver, Canvas(w, h, mono)
+
+
+def expected(board, canvas, model):
+    """What the glass should show: the canvas through the palette, placed as the board
+    places it, the rest of the glass in the background colour."""
+    pw, ph = model.glass.size
+    w, h = canvas.width, canvas.height
+    buf = canvas.buffer
+    if canvas.mono:
+        return bytes(buf[(y >> 3) * w + x] >> (y & 7) & 1 for y in range(h) for x in range(w))
+    left, top = getattr(board, "LEFT", 0), getattr(board, "TOP", 0)
+    bg = _RGB[0]
+    stride = (w + 1) // 2
+    rows = []
+    for py in range(ph):
+        y = py - top
+        if not 0 <= y < h:
+            rows.append(bg * pw)
+            continue
+        line = buf[y * stride:(y + 1) * stride]
+        px = b"".join(_RGB[b >> 4] + _RGB[b & 15] for b in line)[:w * 3]
+        rows.append(bg * left + px + bg * (pw - left - w))
+    return b"".join(rows)
+
+
+def mismatches(board, canvas, model):
+    """How many glass pixels differ from the canvas, and where the first one is."""
+    want, got = expected(board, canvas, model), model.visible()
+    n = 1 if canvas.mono else 3
+    w = model.glass.size[0]
+    bad = [i for i in range(0, len(want), n) if want[i:i + n] != got[i:i + n]]
+    first = divmod(bad[0] // n, w)[::-1] if bad else None
+    return len(bad), first
+
+
+def assert_shows(board, canvas, model, what=""):
+    bad, first = mismatches(board, canvas, model)
+    assert bad == 0, "%s: %d pixels differ, first at (x, y) = %s" % (what, bad, first)
+    assert model.errors == [], model.errors
+
+
+# ---- every board, every screen -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_app_screen_shows_on_the_glass(name):
+    board, model, driver, canvas = build(name)
+    assert_shows(board, canvas, model, "cleared at start")  # background everywhere
+    for screen, _ in screens.SCREENS:
+        app = screens.build(canvas, screen, "ca")  # rendered without a display...
+        app.display = driver
+        canvas.forget()  # ...so everything is sent now
+        app.render()
+        assert_shows(board, canvas, model, screen)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_key_presses_update_only_what_changed(name):
+    board, model, driver, canvas = build(name)
+    app = App(canvas, display=driver, match=play("variant valencia"), keys=board.KEYS)
+    app.render()
+    assert_shows(board, canvas, model, "first frame")
+    full = canvas.width * (canvas.height // 8 if canvas.mono else canvas.height * 2)
+    partial = 0
+    for e in (E.NEXT, E.PREV, E.SELECT, E.NEXT, E.NEXT, E.BACK, E.PREV2, E.NEXT, E.BACK,
+              E.BACK):
+        before = model.data_bytes if canvas.mono else model.pixel_bytes
+        app.event(e)
+        sent = app.render()
+        got = (model.data_bytes if canvas.mono else model.pixel_bytes) - before
+        assert got == sent, "the panel got %d pixel bytes, the app sent %d" % (got, sent)
+        partial += 0 < sent < full
+        assert_shows(board, canvas, model, "after %s" % E.NAMES[e])
+    assert partial >= 3  # some presses changed part of the screen only
+    before = model.bytes_in
+    assert app.render() == 0 and model.bytes_in == before  # nothing changed: nothing sent
+
+
+def test_a_partial_update_costs_its_bands_plus_one_window():
+    board, model, driver, canvas = build("tdisplay")
+    app = App(canvas, display=driver, match=play("variant valencia"))
+    app.render()
+    canvas.fill_rect(0, 40, 240, 8, 3)  # two 4-row bands change under the app's nose
+    bands = canvas.changes()
+    assert bands == [40, 48]
+    before_bus, before_px = model.bytes_in, model.pixel_bytes
+    driver.show(canvas, 0, 40, 240, 8)
+    assert model.pixel_bytes - before_px == 240 * 8 * 2
+    # CASET + 4, RASET + 4, RAMWR: 11 command and parameter bytes per region
+    assert model.bytes_in - before_bus == 240 * 8 * 2 + 11
+    assert_shows(board, canvas, model, "band")
+
+
+def test_an_oled_partial_update_is_whole_pages():
+    board, model, driver, canvas = build("devkit_oled")
+    canvas.fill(0)
+    driver.show(canvas, 0, 0, 128, 64)
+    canvas.fill_rect(10, 20, 30, 5, 1)  # rows 20..24: pages 2 and 3
+    before, t0 = model.data_bytes, model.transactions
+    driver.show(canvas, 10, 20, 30, 5)
+    assert model.data_bytes - before == 30 * 2
+    assert model.transactions - t0 == 1 + 2  # the window, then one write a page
+    assert_shows(board, canvas, model, "pages")
+
+
+# ---- board files ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_file_names_its_pins(name):
+    board = importlib.import_module("boards." + name)
+    assert board.NAME == name
+    assert len(board.BUTTONS) == len(board.BUTTON_PULL_UP) == board.KEYS
+    for pin, pull_up in zip(board.BUTTONS, board.BUTTON_PULL_UP):
+        Pin(pin, Pin.IN, Pin.PULL_UP if pull_up else None)  # a real ESP32 GPIO
+        assert not (pull_up and pin >= 34), "GPIO%d has no internal pull-up" % pin
+    C.wire(name)
+    for pin in board.BUTTONS:  # idle buttons read high with the board's resistors
+        p = Pin(pin, Pin.IN, Pin.PULL_UP if pin < 34 else None)
+        assert p.value() == 1 and board.BUTTON_ACTIVE_LOW
+        SIM.drive(pin, 0)
+        assert p.value() == 0
+    if board.BACKLIGHT is not None:
+        board.make_display()
+        assert SIM.level(board.BACKLIGHT) == 1
+
+
+def test_t_display_pins_are_lilygos():
+    b = importlib.import_module("boards.tdisplay")
+    pins = (b.LCD_MOSI, b.LCD_SCK, b.LCD_CS, b.LCD_DC, b.LCD_RST, b.BACKLIGHT)
+    assert pins == (19, 18, 5, 16, 23, 4)
+    assert set(b.BUTTONS) == {0, 35} and b.BATTERY_ADC == 34 and b.BATTERY_ADC_ENABLE == 14
+
+
+@pytest.mark.parametrize("ips", [True, False])
+def test_m5stack_tells_its_two_glasses_apart(ips):
+    board, model, driver, canvas = build("m5stack_core", ips=ips)
+    assert driver.invert is ips
+    app = App(canvas, display=driver, match=play("variant mallorca"), keys=3)
+    app.render()
+    assert_shows(board, canvas, model, "ips" if ips else "tn")
+
+
+def test_m5stack_with_the_wrong_inversion_shows_wrong_colours():
+    board = importlib.import_module("boards.m5stack_core")
+    model = C.wire("m5stack_core", ips=True)
+    board.panel_is_ips = lambda Pin: False  # a board file that forgot the detection
+    try:
+        driver, w, h, mono = board.make_display()
+    finally:
+        importlib.reload(board)
+    canvas = Canvas(w, h, mono)
+    App(canvas, display=driver, match=play("variant valencia")).render()
+    assert mismatches(board, canvas, model)[0] > 10000
+
+
+# ---- broken drivers must fail --------------------------------------------------------------
+
+def tdisplay(cls=ST7789, sleep_ms=None, **kw):
+    """The T-Display's ST7789 as the board file builds it, with some arguments changed."""
+    b = importlib.import_module("boards.tdisplay")
+    model = C.wire("tdisplay")
+    spi = SPI(1, baudrate=b.LCD_HZ, sck=Pin(b.LCD_SCK), mosi=Pin(b.LCD_MOSI), miso=None)
+    args = dict(width=240, height=135, col0=40, row0=53, madctl=MX | MV | BGR, invert=True,
+                palette=PALETTE, sleep_ms=sleep_ms)
+    args.update(kw)
+    driver = cls(spi, dc=Pin(b.LCD_DC, Pin.OUT, value=1), cs=Pin(b.LCD_CS, Pin.OUT, value=1),
+                 rst=Pin(b.LCD_RST, Pin.OUT, value=1), **args)
+    canvas = Canvas(240, 135)
+    App(canvas, display=driver, match=play("variant valencia\nbaza A\ntruc B")).render()
+    return b, model, canvas
+
+
+class NoSleepOut(ST7789):
+    def _setup(self):
+        self._command1(0x3A, 0x55)
+        self._command1(0x36, self.madctl)
+        self._command(0x21)
+
+
+class NoColmod(ST7789):
+    def _setup(self):
+        self._command(0x11)
+        self._sleep_ms(120)
+        self._command1(0x36, self.madctl)
+        self._command(0x21)
+
+
+class SetUpBeforeReset(ST7789):
+    def init(self):
+        self._command1(0x3A, 0x55)
+        self._command1(0x36, self.madctl)
+        self._command(0x21)
+        self._reset()
+        self._command(0x11)
+        self._sleep_ms(120)
+        self.clear(self.bg)
+        self._command(0x29)
+
+
+class WindowOneTooWide(ST7789):
+    def _window(self, x, y, w, h):
+        ST7789._window(self, x, y, w + 1, h)
+
+
+class WindowOneLow(ST7789):
+    def _window(self, x, y, w, h):
+        ST7789._window(self, x, y + 1, w, h)
+
+
+def test_the_t_display_driver_as_built_is_right():
+    b, model, canvas = tdisplay()
+    assert_shows(b, canvas, model, "as built")
+
+
+@pytest.mark.parametrize("case", [
+    "no SLPOUT", "no COLMOD", "set-up before reset", "MADCTL for rotation 3",
+    "no MX", "RGB order", "no INVON", "row offset 52", "column offset 41",
+    "window one too wide", "window one row low", "no wait after reset"])
+def test_a_broken_driver_shows_wrong_pixels_or_breaks_a_rule(case):
+    kw = {
+        "no SLPOUT": dict(cls=NoSleepOut),
+        "no COLMOD": dict(cls=NoColmod),
+        "set-up before reset": dict(cls=SetUpBeforeReset),
+        "MADCTL for rotation 3": dict(madctl=MY | MV | BGR),
+        "no MX": dict(madctl=MV | BGR),
+        "RGB order": dict(madctl=MX | MV),
+        "no INVON": dict(invert=False),
+        "row offset 52": dict(row0=52),
+        "column offset 41": dict(col0=41),
+        "window one too wide": dict(cls=WindowOneTooWide),
+        "window one row low": dict(cls=WindowOneLow),
+        "no wait after reset": dict(sleep_ms=lambda ms: SIM.sleep_ms(ms if ms != 120 else 0)),
+    }[case]
+    b, model, canvas = tdisplay(**kw)
+    bad, _ = mismatches(b, canvas, model)
+    assert bad > 0 or model.errors
+    if case == "no wait after reset":
+        assert any("after reset" in e for e in model.errors)
+
+
+def test_the_model_holds_the_published_rotation_table():
+    # TFT_eSPI's / russhughes' four rotations of the 135x240 glass: MADCTL and RAM offsets.
+    # With the model's MADCTL, each must land the whole canvas on the glass, turned.
+    turns = {}
+    for rot, (madctl, w, h, col0, row0) in enumerate([(0x00, 135, 240, 52, 40),
+                                                       (MX | MV, 240, 135, 40, 53),
+                                                       (MX | MY, 135, 240, 53, 40),
+                                                       (MY | MV, 240, 135, 40, 52)]):
+        SIM.reset()
+        model = C.wire("tdisplay")
+        b = importlib.import_module("boards.tdisplay")
+        spi = SPI(1, baudrate=b.LCD_HZ, sck=Pin(18), mosi=Pin(19), miso=None)
+        d = ST7789(spi, Pin(16, Pin.OUT), Pin(5, Pin.OUT), Pin(23, Pin.OUT), width=w,
+                   height=h, col0=col0, row0=row0, madctl=madctl | BGR, palette=PALETTE)
+        canvas = Canvas(w, h)
+        for i in range(16):  # an asymmetric picture: no turn maps it onto another
+            canvas.fill_rect(i * 7 % (w - 9), i * 13 % (h - 9), 9 + i, 5 + i // 2, i % 9)
+        canvas.fill_rect(0, 0, 3, 3, 8)
+        d.show(canvas, 0, 0, w, h)
+        got = model.visible()
+        pic = [[bytes(C.expected_rgb(PALETTE[canvas.fb.pixel(x, y)])) for x in range(w)]
+               for y in range(h)]
+        found = None
+        for turn in range(4):
+            if len(pic[0]) * 3 * len(pic) == len(got) and b"".join(b"".join(r) for r in pic) == got:
+                found = turn
+            pic = [list(r) for r in zip(*pic[::-1])]  # a quarter turn clockwise
+        assert found is not None, "rotation %d does not land on the glass" % rot
+        assert model.errors == []
+        turns[rot] = found
+    assert turns[1] == 0 and turns[3] == 2  # landscape upright, and upside down
+    assert {turns[0], turns[2]} == {1, 3}  # the portraits, a quarter turn each way
+
+
+# ---- the OLED ------------------------------------------------------------------------------
+
+def oled(cls=SSD1306, **kw):
+    b = importlib.import_module("boards.devkit_oled")
+    model = C.wire("devkit_oled")
+    i2c = I2C(0, scl=Pin(b.I2C_SCL), sda=Pin(b.I2C_SDA), freq=b.I2C_HZ)
+    driver = cls(i2c, **kw)
+    canvas = Canvas(128, 64, mono=True)
+    App(canvas, display=driver, match=play("variant valencia\nbaza A"), keys=3).render()
+    return b, model, canvas
+
+
+class NoChargePump(SSD1306):
+    def init(self):
+        SSD1306.init(self)
+        self._commands(b"\x8d\x10")
+
+
+class SequentialCom(SSD1306):
+    def init(self):
+        SSD1306.init(self)
+        self._commands(b"\xda\x02")
+
+
+class PageAddressing(SSD1306):
+    def init(self):
+        SSD1306.init(self)
+        self._commands(b"\x20\x02")  # page mode, but show() still sets a horizontal window
+
+
+class NoStartLine(SSD1306):
+    def init(self):
+        SSD1306.init(self)
+        self._commands(b"\x48")  # start line 8
+
+
+def test_the_oled_driver_as_built_is_right():
+    b, model, canvas = oled()
+    assert_shows(b, canvas, model, "as built")
+
+
+@pytest.mark.parametrize("case", ["no charge pump", "flipped", "sequential COM pins",
+                                  "page addressing", "start line 8", "I2C too fast"])
+def test_a_broken_oled_driver_shows_wrong_pixels_or_breaks_a_rule(case):
+    if case == "I2C too fast":
+        model = C.wire("devkit_oled")
+        SSD1306(I2C(0, scl=Pin(22), sda=Pin(21), freq=1_000_000))
+        assert any("above" in e for e in model.errors)
+        return
+    kw = {"no charge pump": dict(cls=NoChargePump), "flipped": dict(flip=True),
+          "sequential COM pins": dict(cls=SequentialCom),
+          "page addressing": dict(cls=PageAddressing), "start line 8": dict(cls=NoStartLine)}[case]
+    b, model, canvas = oled(**kw)
+    assert mismatches(b, canvas, model)[0] > 0
+
+
+# ---- the models on their own ---------------------------------------------------------------
+
+def _spi_model():
+    model = C.ST7789Model(C.TDISPLAY_GLASS).attach(18, 19, 5, 16, 23)
+    spi = SPI(1, baudrate=20_000_000, sck=Pin(18), mosi=Pin(19), miso=None)
+    cs, dc, rst = Pin(5, Pin.OUT, value=1), Pin(16, Pin.OUT, value=1), Pin(23, Pin.OUT, value=1)
+
+    def send(cmd, data=b""):
+        cs(0)
+        dc(0)
+        spi.write(bytes([cmd]))
+        dc(1)
+        if data:
+            spi.write(data)
+        cs(1)
+    return model, send, rst
+
+
+def test_model_reset_pulse_rules():
+    model, send, rst = _spi_model()
+    SIM.advance_ms(200)
+    rst(0)
+    rst(1)  # 0 us: a spike, rejected
+    assert model.resets == 0 and model.notes
+    rst(0)
+    SIM.sleep_us(7)
+    rst(1)  # 7 us: resets, but out of spec
+    assert model.resets == 1 and "at least 10 us" in model.errors[-1]
+    send(0x11)  # SLPOUT at once: ignored, and too soon
+    assert model.sleeping and "after reset" in model.errors[-1]
+
+
+def test_model_counts_parameters_and_pixels():
+    model, send, rst = _spi_model()
+    SIM.advance_ms(200)
+    send(0x2A, b"\x00\x00")  # CASET with 2 of 4 parameters
+    send(0x00)
+    assert "2 of its 4 parameters" in model.errors[-1]
+    send(0x3A, b"\x55")
+    send(0x2A, b"\x00\x00\x00\x01")
+    send(0x2B, b"\x00\x00\x00\x00")
+    send(0x2C, b"\x12\x34\x56")  # a pixel and a half
+    send(0x00)
+    assert "into a pixel" in model.errors[-1]
+    assert model.pixels == 1
+    send(0x2A, b"\x01\x40\x01\x40")  # column 320: outside the RAM with MV=0
+    send(0x2C, b"\xff\xff")
+    assert "outside" in model.errors[-1]
+    send(0x77)
+    assert "unknown command" in model.errors[-1]
+
+
+def test_model_window_wraps_to_its_start():
+    model, send, rst = _spi_model()
+    SIM.advance_ms(200)
+    send(0x3A, b"\x55")
+    send(0x2A, b"\x00\x00\x00\x01")  # 2 x 1 window at (0, 0)
+    send(0x2B, b"\x00\x00\x00\x00")
+    send(0x2C, b"\xf8\x00" * 2 + b"\x00\x1f")  # 3 pixels: the third lands on the first
+    assert model.wraps == 1
+    assert tuple(model.ram[0:3]) == (0, 0, 63) and tuple(model.ram[3:6]) == (63, 0, 0)
+
+
+def test_model_spi_mode_and_speed():
+    model = C.ST7789Model(C.TDISPLAY_GLASS).attach(18, 19, 5, 16, 23)
+    SIM.advance_ms(200)
+    cs = Pin(5, Pin.OUT, value=0)
+    Pin(16, Pin.OUT, value=0)
+    SPI(1, baudrate=80_000_000, sck=Pin(18), mosi=Pin(19), miso=None).write(b"\x00")
+    SPI(1, baudrate=1_000_000, polarity=1, phase=0, sck=Pin(18), mosi=Pin(19),
+        miso=None).write(b"\x00")
+    assert any("above" in e for e in model.errors) and any("mode 2" in e for e in model.errors)
+    cs(1)
+
+
+# ---- the machine stand-in ------------------------------------------------------------------
+
+def test_machine_pins_behave_as_on_the_esp32():
+    with pytest.raises(ValueError):
+        Pin(35, Pin.OUT)  # input only
+    with pytest.raises(ValueError):
+        Pin(7)  # flash
+    p = Pin(35, Pin.IN, Pin.PULL_UP)  # the pull is ignored: nothing holds it up
+    assert SIM.ignored_pulls == [35] and p.value() == 0
+    SIM.resistor(35, 1)
+    assert p.value() == 1
+    seen = []
+    p.irq(lambda pin: seen.append(pin.value()), Pin.IRQ_FALLING)
+    SIM.drive(35, 0)
+    SIM.drive(35, None)
+    assert seen == [0] and p.value() == 1
+    q = Pin(32, Pin.IN, Pin.PULL_UP)
+    assert q.value() == 1
+    out = Pin(2, Pin.OUT, value=1)
+    assert SIM.level(2) == 1
+    out(0)
+    assert SIM.level(2) == 0
+
+
+def test_machine_buses_pwm_adc_timer_and_time():
+    import time
+
+    with pytest.raises(ValueError):
+        SPI(0)
+    with pytest.raises(ValueError):
+        machine.SoftSPI(sck=Pin(18), mosi=Pin(19))
+    spi = SPI(2)
+    assert (spi.sck, spi.mosi, spi.miso) == (18, 23, 19)
+    assert SPI(1, baudrate=30_000_000, miso=None).baudrate == 26_666_666
+    with pytest.raises(ValueError):
+        spi.write(b"")
+    with pytest.raises(OSError):
+        I2C(0, scl=Pin(22), sda=Pin(21)).writeto(0x3C, b"\x00")
+    pwm = machine.PWM(Pin(4), freq=1000, duty_u16=16384)
+    assert SIM.pwm(4) is pwm and abs(pwm.brightness - 0.25) < 0.01
+    adc = machine.ADC(Pin(34), atten=machine.ADC.ATTN_11DB)
+    SIM.set_adc(34, 1_550_000)
+    assert adc.read_uv() == 1_550_000 and 32000 < adc.read_u16() < 33500
+    fired = []
+    t = machine.Timer(0, mode=machine.Timer.PERIODIC, period=10, callback=fired.append)
+    start = time.ticks_ms()
+    time.sleep_ms(35)
+    assert len(fired) == 3 and time.ticks_diff(time.ticks_ms(), start) == 35
+    t.deinit()
