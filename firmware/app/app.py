@@ -33,6 +33,7 @@ class App:
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
         self.on_change = None  # called after every change to the match (to save it)
+        self.after_event = None  # called after every event (to save changed settings)
         i18n.use(self.settings.language)
         from app.scoreboard import Scoreboard
 
@@ -60,6 +61,8 @@ class App:
     def event(self, e):
         self.message = ""
         self.top().event(self, e)
+        if self.after_event:
+            self.after_event()
 
     def tick(self, now_ms):
         self.top().tick(self, now_ms)

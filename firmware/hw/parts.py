@@ -1,0 +1,39 @@
+# The board's buttons, backlight and battery, built from the names every board file
+# gives (see boards/tdisplay.py). The one place outside the drivers that makes machine
+# objects for them, so that main and the app never touch machine.
+import time
+
+import machine
+from machine import ADC, PWM, Pin
+
+from app.gestures import KEYMAP_2, KEYMAP_3, Recognizer
+from hw.buttons import Buttons, open_pins
+from hw.power import Power
+
+
+def buttons(board):
+    pins = open_pins(Pin, board.BUTTONS, board.BUTTON_PULL_UP)
+    keymap = KEYMAP_2 if board.KEYS == 2 else KEYMAP_3
+    return Buttons(pins, Recognizer(keymap), active=0 if board.BUTTON_ACTIVE_LOW else 1)
+
+
+def power(board, settings, buttons=None):
+    hold = getattr(board, "POWER_HOLD", None)
+    if hold is not None:  # boards that stay on only while this pin is high
+        Pin(hold, Pin.OUT, value=1)
+    light = None
+    if board.BACKLIGHT is not None:
+        light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535)
+    adc = None
+    if board.BATTERY_ADC is not None:
+        adc = ADC(Pin(board.BATTERY_ADC), atten=ADC.ATTN_11DB)
+    enable = None
+    if getattr(board, "BATTERY_ADC_ENABLE", None) is not None:
+        enable = Pin(board.BATTERY_ADC_ENABLE, Pin.OUT, value=0)
+    sleep = None
+    if buttons is not None:  # the first key ends a light sleep (the ESP32's ext0 wake)
+        buttons.arm_wake(Pin.WAKE_LOW if board.BUTTON_ACTIVE_LOW else Pin.WAKE_HIGH,
+                         machine.SLEEP)
+        sleep = machine.lightsleep
+    return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
+                 divider=board.BATTERY_SCALE or 2, adc_enable=enable, now_ms=time.ticks_ms())
