@@ -4,18 +4,30 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test test-cpython test-micropython sim bench clean
+.PHONY: test test-cpython test-micropython sim bench clean flash typecheck
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-test: $(READY)
+# MicroPython's ESP32 stubs for pyright (pyrightconfig.json), in a folder of their own:
+# in site-packages their time, os, random... would stand beside CPython's. Pinned here,
+# since requirements.txt installs into site-packages.
+STUBS := micropython-esp32-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
+TYPINGS := $(VENV)/typings/.ready
+$(TYPINGS): $(READY) Makefile
+	rm -rf $(VENV)/typings
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps \
+		--target $(VENV)/typings $(STUBS)
+	touch $@
+
+# pytest includes tests/host/test_typecheck.py, which runs pyright.
+test: $(READY) $(TYPINGS)
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
 
-test-cpython: $(READY)
+test-cpython: $(READY) $(TYPINGS)
 	$(BIN)/python -m pytest -q tests
 
 test-micropython: $(READY)
@@ -26,6 +38,16 @@ sim: $(READY)
 
 bench: $(READY)
 	$(BIN)/python -m tools.bench
+
+typecheck: $(READY) $(TYPINGS)
+	PYRIGHT_PYTHON_IGNORE_WARNINGS=1 PYRIGHT_PYTHON_GLOBAL_NODE=0 $(BIN)/pyright
+
+# Puts the firmware on a board (docs/FLASHING.md): make flash BOARD=tdisplay
+# [PORT=/dev/ttyUSB0] [DEV=1: mount and run, no flash written] [FROZEN=1: a build made
+# with manifest.py].
+flash: $(READY)
+	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=name [PORT=...]; boards:" $(basename $(notdir $(wildcard boards/*.py))); exit 2; }
+	$(BIN)/python tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DEV),--dev) $(if $(FROZEN),--frozen)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

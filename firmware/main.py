@@ -24,7 +24,11 @@ def start(board, files=None):
     if notice:
         app.message = t(notice)
     app.on_change = journal.changed
-    app.after_event = lambda: journal.save_settings(settings)
+
+    def save_settings():
+        journal.save_settings(settings)
+
+    app.after_event = save_settings
     keys = parts.buttons(board)
     return Loop(app, keys, parts.power(board, settings, keys))
 

@@ -109,7 +109,7 @@ class Actions(Menu):
 
     def refresh(self, app):
         m = app.match
-        items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]
+        items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]  # type: list
         if m.envit_state() == R.ENVIT_ACCEPTED:
             items.append((t("Show envit values"), "show"))
         if m.variant() and m.winner() == R.NOBODY:

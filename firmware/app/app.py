@@ -7,6 +7,10 @@ from app.i18n import t
 from ui import canvas as C
 
 
+def _nothing():
+    pass
+
+
 class Settings:
     """What the players chose for the device, apart from the match itself."""
 
@@ -32,12 +36,12 @@ class App:
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
-        self.on_change = None  # called after every change to the match (to save it)
-        self.after_event = None  # called after every event (to save changed settings)
+        self.on_change = _nothing  # called after every change to the match (to save it)
+        self.after_event = _nothing  # called after every event (to save changed settings)
         i18n.use(self.settings.language)
         from app.scoreboard import Scoreboard
 
-        self.stack = [Scoreboard()]
+        self.stack = [Scoreboard()]  # type: list
         if not self.match.variant():
             from app.newmatch import NewMatch
 
@@ -61,8 +65,7 @@ class App:
     def event(self, e):
         self.message = ""
         self.top().event(self, e)
-        if self.after_event:
-            self.after_event()
+        self.after_event()
 
     def tick(self, now_ms):
         self.top().tick(self, now_ms)
@@ -76,7 +79,7 @@ class App:
         if err:
             self.message = t(err)
             return err
-        self._changed()
+        self.on_change()
         if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
             from app.summary import Summary
 
@@ -88,18 +91,15 @@ class App:
             self.message = t("Nothing to undo")
         else:
             self.message = t("Undone")
-            self._changed()
+            self.on_change()
 
     def redo(self):
         if self.match.redo():
             self.message = t("Nothing to redo")
         else:
             self.message = t("Redone")
-            self._changed()
-
-    def _changed(self):
-        if self.on_change:
             self.on_change()
+
 
     def set_language(self, language):
         self.settings.language = language

