@@ -7,6 +7,9 @@ from ui.canvas import Canvas
 
 
 def start(board, files=None):
+    from hw import parts
+
+    parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
     display = board.make_display()[0]
     from truc.match import Match
@@ -14,7 +17,6 @@ def start(board, files=None):
     from app.i18n import t
     from hw.journal import Journal
     from hw.input_loop import Loop
-    from hw import parts
 
     match = Match()
     settings = Settings()
@@ -30,7 +32,7 @@ def start(board, files=None):
 
     app.after_event = save_settings
     keys = parts.buttons(board)
-    return Loop(app, keys, parts.power(board, settings, keys))
+    return Loop(app, keys, parts.power(board, settings, keys, display))
 
 
 def run():

@@ -1,18 +1,26 @@
-"""python -m sim: the firmware app on a simulated board, in a window or headless."""
+"""python -m sim: the firmware on a simulated board, in a window or headless."""
 import argparse
+import importlib
 import sys
 
 from app.i18n import LANGUAGES
 
-from sim import keyscript
-from sim.boards import BOARDS
+from sim import boards, keyscript
+from sim.flashdir import FlashFolder, default_folder
 
 CONTROLS = """\
-keys: on the T-Display key 1 is GPIO0 (top), key 2 GPIO35 (bottom); on the OLED board
-  keys 1, 2, 3 run left to right.
+boards: tdisplay (LILYGO T-Display, 2 keys: 1 = GPIO0, 2 = GPIO35), m5stickc_plus2 (2 keys:
+  1 = B on the top edge, 2 = A on the front), m5stack_core (3 keys A B C), devkit_oled
+  (alias oled; 3 keys left to right). Each runs its board file's driver on a model of its
+  display controller, the firmware's debounced buttons, backlight timeout and journal.
+flash: the window keeps each board's flash in .sim-flash/BOARD (or --flash DIR), so a
+  match resumes where it was; headless runs start from an empty flash unless --flash is
+  given. --fresh empties it first. --log plays a match from its start: on a flash that
+  holds a match in progress it is refused (add --fresh).
 window: Left/A = left key, Right/D = right key, Down/S = middle key (3-button boards);
-  click the drawn buttons; F12 or P saves a screenshot of the panel to the current
-  directory; Esc or closing the window quits.
+  click the drawn buttons; F5 pulls the battery (the device boots again from its flash);
+  F12 or P saves a screenshot of the glass to the current directory; Esc or closing the
+  window quits.
 headless: the run is in simulated time; it prints the match state as one JSON line (as
   python -m tools.replay does), then the key presses used; exit status 2 when a log line
   is illegal or the UI did not reach the engine's state (the message names the line)."""
@@ -21,30 +29,34 @@ headless: the run is in simulated time; it prints the match state as one JSON li
 def parse_args(argv):
     parser = argparse.ArgumentParser(
         prog="python -m sim", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Runs the firmware app on a simulated board.",
+        description="Runs the firmware on a simulated board.",
         epilog=keyscript.SYNTAX + "\n\n" + CONTROLS)
-    parser.add_argument("--board", choices=sorted(BOARDS), default="tdisplay",
-                        help="tdisplay: 240x135 colour, 2 buttons (default); "
-                             "oled: 128x64 mono, 3 buttons")
-    parser.add_argument("--lang", choices=LANGUAGES, default="ca", help="the device's language")
+    parser.add_argument("--board", choices=boards.NAMES + tuple(boards.ALIASES),
+                        default=boards.NAMES[0], metavar="BOARD",
+                        help="a board file of boards/: %s (default %s)"
+                             % (", ".join(boards.NAMES), boards.NAMES[0]))
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="set the device's language (default: what its flash holds, ca)")
     parser.add_argument("--headless", action="store_true", help="no window: simulated time")
     parser.add_argument("--log", metavar="FILE",
                         help='a table log ("-": standard input) played through the UI first')
     parser.add_argument("--keys", metavar="SCRIPT", default="", help="a key script, after the log")
     parser.add_argument("--screenshot", metavar="PNG", help="headless: save the final screen")
     parser.add_argument("--scale", type=int, metavar="N",
-                        help="screen zoom (default: the board's, 3 or 4; headless screenshots 1)")
+                        help="screen zoom (default: the board's, 2 to 4; headless screenshots 1)")
+    parser.add_argument("--flash", metavar="DIR", help="keep the device's flash in this folder")
+    parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
     args = parser.parse_args(argv)
-    board = BOARDS[args.board]
+    args.board = boards.resolve(args.board)
     try:
-        keyscript.parse(args.keys, board.keys)
+        keyscript.parse(args.keys, importlib.import_module("boards." + args.board).KEYS)
     except ValueError as e:
         parser.error("--keys: %s" % e)
     if args.screenshot and not args.headless:
         parser.error("--screenshot needs --headless (in the window, press F12 or P)")
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error("--scale must be 1 to 8")
-    return args, board
+    return args
 
 
 def read_log(name):
@@ -55,19 +67,29 @@ def read_log(name):
 
 
 def main(argv=None):
-    args, board = parse_args(argv)
+    args = parse_args(argv)
     try:
         log = read_log(args.log) if args.log else None
     except (OSError, UnicodeDecodeError) as e:
         print("sim: cannot read %s: %s" % (args.log, e), file=sys.stderr)
         return 2
+    path = args.flash or (None if args.headless else default_folder(args.board))
+    folder = flash = None
+    if path:
+        folder = FlashFolder(path)
+        try:
+            flash = folder.open(args.fresh)
+        except (ValueError, OSError) as e:
+            print("sim: flash folder: %s" % e, file=sys.stderr)
+            return 2
     if args.headless:
         from sim import headless
 
-        return headless.run(board, args.lang, log, args.keys, args.screenshot, args.scale or 1)
+        return headless.run(args.board, args.lang, log, args.keys, args.screenshot,
+                            args.scale or 1, flash, folder)
     from sim import window
 
-    return window.run(board, args.lang, log, args.keys, args.scale)
+    return window.run(args.board, args.lang, log, args.keys, args.scale, flash, folder)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Plays a table log through the UI: each command becomes the key presses a person would
 make on the device (team keys, the Actions menu, the show and adjust screens, the new
-match screen), sent as physical gestures through the recognizer. After each command the
-UI's match must equal an engine-only replay of the log, byte for byte.
+match screen), made as pin levels that the firmware's debouncer and gesture recognizer
+read (sim.fingers). After each command the UI's match must equal an engine-only replay
+of the log, byte for byte.
 
 The autopilot looks at the screens the way a person reads them (which screen is up, its
 items and cursor) and never touches the match itself.
@@ -30,8 +31,8 @@ _PRESSES = {SHORT: 1, LONG: 1, DOUBLE: 2}
 class PlayError(Exception):
     """A line could not be played: the log is illegal, or the UI went wrong."""
 
-    def __init__(self, line, message):
-        Exception.__init__(self, "line %d: %s" % (line, message))
+    def __init__(self, line, message):  # line 0: before the log's first line
+        Exception.__init__(self, "line %d: %s" % (line, message) if line else message)
         self.line = line
 
 
@@ -70,7 +71,7 @@ class Autopilot:
         self.app = device.app
         self.fingers = fingers
         self.reference = Match()  # the engine-only replay
-        self.keys = gesture_map(device.board.keymap)
+        self.keys = gesture_map(device.keymap)
         self.line = 0
         self._done = []  # UI commands per log command, for undo
         self._undone = []  # the same, for redo

@@ -1,65 +1,67 @@
-"""The simulated devices: screen, buttons and keymap of each board, and how it looks.
+"""How the window draws each board of boards/: the body, where the glass sits on it and
+the buttons a click presses. Everything the device does (pins, keymap, panel) comes from
+the board file itself; this is only the picture around it.
 
-Geometry is in screen pixels (one unit = one pixel of the board's panel), so the window
-can draw the device at any integer scale. Adding a board is adding an entry to BOARDS.
+Geometry is in glass pixels (one unit = one pixel of the model's picture), so the window
+can draw the device at any integer zoom. A key is the index into the board file's
+BUTTONS, the app keymap's key order.
 """
 from dataclasses import dataclass
 
-from app.gestures import KEYMAP_2, KEYMAP_3
-from ui.canvas import PALETTE
-from sim.picture import rgb565
-
-COLOUR_PANEL = tuple(rgb565(v) for v in PALETTE)  # GS4 palette index -> RGB
-BLUE_OLED = ((0, 0, 0), (120, 200, 255))  # pixel off, on
+ALIASES = {"oled": "devkit_oled"}  # the name the simulator gave the OLED board first
 
 
 @dataclass(frozen=True)
 class Button:
-    key: int  # index in the keymap; 0 is the leftmost (or topmost) button
+    key: int  # index into the board file's BUTTONS
     rect: tuple  # x, y, w, h on the body
-    name: str  # what the board's silkscreen calls it ("": nothing printed)
+    name: str  # what the board's case or silkscreen calls it ("": nothing printed)
 
 
 @dataclass(frozen=True)
-class Board:
-    name: str
+class Look:
+    name: str  # the board file's name
     title: str
-    width: int
-    height: int
-    mono: bool
-    keymap: bytes
-    colours: tuple  # what each pixel value looks like on this panel
     scale: int  # the window's preferred integer zoom
     body: tuple  # w, h
-    glass: tuple  # x, y, w, h: the dark glass around the active area
-    screen: tuple  # x, y: top-left pixel of the active area
+    glass: tuple  # x, y, w, h: the dark glass around the picture
+    screen: tuple  # x, y: where the picture's top-left pixel goes
+    size: tuple  # w, h of the picture: the controller model's glass.size
     buttons: tuple
     body_colour: tuple
     connector: tuple = None  # x, y, w, h of the USB socket, if drawn
-    long_ms: int = 600  # gesture timings given to app.gestures.Recognizer
-    double_ms: int = 300
-
-    @property
-    def keys(self):
-        return len(self.keymap) // 3
+    holes: bool = False  # a bare board's mounting holes in its corners
 
 
-TDISPLAY = Board(
-    name="tdisplay", title="LILYGO T-Display (ST7789 240x135)",
-    width=240, height=135, mono=False, keymap=KEYMAP_2, colours=COLOUR_PANEL, scale=3,
-    body=(340, 163), glass=(10, 6, 262, 151), screen=(21, 14),
-    # The two buttons sit at the USB end, one each side of the socket.
-    buttons=(Button(0, (298, 22, 24, 24), "GPIO0"), Button(1, (298, 117, 24, 24), "GPIO35")),
-    connector=(326, 67, 20, 29), body_colour=(22, 26, 38),
-)
+LOOKS = {look.name: look for look in (
+    Look(name="tdisplay", title="LILYGO T-Display (ST7789, 240x135)", scale=3,
+         body=(340, 163), glass=(10, 6, 262, 151), screen=(21, 14), size=(240, 135),
+         # The two buttons sit at the USB end, one each side of the socket.
+         buttons=(Button(0, (298, 22, 24, 24), "GPIO0"), Button(1, (298, 117, 24, 24), "GPIO35")),
+         connector=(326, 67, 20, 29), body_colour=(22, 26, 38), holes=True),
+    # Held as the board file says: B on the top edge is key 0, the front A key 1.
+    Look(name="m5stickc_plus2", title="M5StickC Plus2 (ST7789V2, 240x135)", scale=3,
+         body=(372, 175), glass=(12, 12, 264, 151), screen=(24, 20), size=(240, 135),
+         buttons=(Button(0, (120, -4, 60, 10), "B"), Button(1, (300, 58, 56, 56), "A")),
+         connector=(-8, 70, 12, 34), body_colour=(196, 58, 46)),
+    Look(name="m5stack_core", title="M5Stack Core (ILI9342C, 320x240, canvas 240x135)", scale=2,
+         body=(424, 424), glass=(40, 32, 344, 264), screen=(52, 44), size=(320, 240),
+         buttons=(Button(0, (66, 340, 56, 40), "A"), Button(1, (184, 340, 56, 40), "B"),
+                  Button(2, (302, 340, 56, 40), "C")),
+         connector=(-8, 196, 12, 32), body_colour=(40, 42, 48)),
+    Look(name="devkit_oled", title="ESP32 DevKit + SSD1306 OLED (128x64), three buttons",
+         scale=4, body=(168, 136), glass=(12, 8, 144, 80), screen=(20, 16), size=(128, 64),
+         buttons=(Button(0, (28, 98, 16, 16), ""), Button(1, (76, 98, 16, 16), ""),
+                  Button(2, (124, 98, 16, 16), "")),
+         connector=(72, 130, 24, 10), body_colour=(20, 70, 50), holes=True),
+)}
 
-OLED = Board(
-    name="oled", title="ESP32 + SSD1306 OLED (128x64), three buttons",
-    width=128, height=64, mono=True, keymap=KEYMAP_3, colours=BLUE_OLED, scale=4,
-    body=(168, 136), glass=(12, 8, 144, 80), screen=(20, 16),
-    buttons=(Button(0, (28, 98, 16, 16), ""), Button(1, (76, 98, 16, 16), ""),
-             Button(2, (124, 98, 16, 16), "")),
-    connector=(72, 130, 24, 10), body_colour=(20, 70, 50),
-)
+NAMES = tuple(LOOKS)  # tdisplay first: the default
 
-BOARDS = {b.name: b for b in (TDISPLAY, OLED)}
+
+def resolve(name):
+    """The board file's name for a --board value (aliases included); KeyError if none."""
+    name = ALIASES.get(name, name)
+    if name not in LOOKS:
+        raise KeyError(name)
+    return name

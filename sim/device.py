@@ -1,68 +1,141 @@
-"""A simulated board running the firmware app: canvas, panel, app and gesture recognizer,
-driven by button edges and a clock that the caller (window or headless) owns."""
-from app.app import App, Settings
-from app.gestures import Recognizer
-from app import events as E
-from ui.canvas import Canvas
+"""A board of boards/ running the whole firmware on the simulated chip.
 
-from sim.panel import Panel
+Booting resets machine.SIM (a new board: clock at 0, pins unconfigured), wires the model
+of the board's display controller to its bus (sim.controllers.wire) and calls the real
+entry point, main.start(board, files=flash): the board file's driver talks to the model
+over the fake bus, hw.buttons debounces the pin levels, hw.power drives the backlight,
+hw.journal writes the match to the simulated flash. What the screen shows is the model's
+glass (model.visible()), never the canvas.
+
+The simulator plays the part of the loop's rest: it advances the SIM clock a scan period
+at a time and runs loop.step(now) after each. Buttons are pins: a press drives the pin
+to its active level, a release lets go (the board's pull-up brings it back).
+
+machine.SIM is one board: only the Device booted last is live.
+"""
+import importlib
+
+from machine import SIM
+from app import events as E
+from app.gestures import KEYMAP_2, KEYMAP_3
+from sim import boards, controllers
+from sim.flash import Flash
+
+CELL_MV = 3900  # the battery the simulated boards run on, about 70 %
 
 
 class Device:
-    def __init__(self, board, language="ca"):
-        self.board = board
-        self.canvas = Canvas(board.width, board.height, board.mono)
-        self.panel = Panel(board)
-        settings = Settings()
-        settings.language = language
-        self.app = App(self.canvas, self.panel, settings=settings, keys=board.keys)
-        self.gestures = Recognizer(board.keymap, board.long_ms, board.double_ms)
-        self.held = [False] * board.keys
-        self.presses = 0  # physical presses, a double being two
-        self.events = []  # every semantic event delivered to the app, in order
-        self.renders = 0
-        self.bytes_rendered = 0  # what App.render says it sent; the panel counts its own
-        self.last_render_ms = None
-        self.on_render = None  # called after each render (tests check the panel there)
-        self._dirty = True
+    def __init__(self, name, language=None, flash=None, store=None):
+        """name: a board file's (or an alias); language: set as if chosen in the settings
+        (None: what the flash holds); flash: a sim.flash.Flash (None: empty); store:
+        something with sync(flash), told after every change that landed."""
+        self.name = boards.resolve(name)
+        self.look = boards.LOOKS[self.name]
+        self.board = importlib.import_module("boards." + self.name)
+        self.keys = self.board.KEYS
+        self.keymap = KEYMAP_2 if self.keys == 2 else KEYMAP_3  # as hw.parts picks it
+        self.flash = flash if flash is not None else Flash()
+        self.store = store
+        self.events = []  # every semantic event the app was given, across boots
+        self.presses = 0  # physical presses made, a double being two
+        self.boots = 0
+        self.renders = 0  # frames the loop drew, across boots
+        self._held = set()
+        self._synced = None
+        self._boot(language)
 
-    def edge(self, key, pressed, now_ms):
-        """A button went down (pressed) or up."""
-        if not 0 <= key < self.board.keys or self.held[key] == pressed:
-            return
-        self.held[key] = pressed
-        self.presses += pressed
-        self._deliver(self.gestures.feed(key, pressed, now_ms), now_ms)
+    # Power.
+    def _boot(self, language=None):
+        SIM.reset()
+        self.model = controllers.wire(self.name)
+        board = self.board
+        if board.BATTERY_ADC is not None:
+            SIM.set_adc(board.BATTERY_ADC, CELL_MV * 1000 // board.BATTERY_SCALE)
+        for key in self._held:  # a finger still on a key through the power cut
+            SIM.drive(board.BUTTONS[key], self._active())
+        self.loop = importlib.import_module("main").start(board, files=self.flash)
+        self.app = self.loop.app
+        self.power = self.loop.power
+        deliver = self.app.event
 
-    def frame(self, now_ms):
-        """One turn of the main loop: gestures due by now, the app's tick, and a render
-        when anything may have changed. Drawing a frame costs tens of milliseconds
-        with the CPython framebuf, so an unchanged app is not redrawn."""
-        self._deliver(self.gestures.poll(now_ms), now_ms)
-        before = self._looks()
-        self.app.tick(now_ms)
-        if self._dirty or self._looks() != before:
-            self.render(now_ms)
+        def event(e):  # the app's own method, with a note of what it was given
+            self.events.append(e)
+            deliver(e)
 
-    def render(self, now_ms=None):
-        self.bytes_rendered += self.app.render()
-        self.renders += 1
-        self.last_render_ms = now_ms
-        self._dirty = False
-        if self.on_render:
-            self.on_render(self)
+        self.app.event = event
+        if language and language != self.app.settings.language:
+            self.app.set_language(language)
+            self.app.after_event()  # saved the way the settings screen saves it
+        self.boots += 1
+        self.step()  # the first turn draws the first screen
+
+    def pull_battery(self):
+        """A power cut: boots again from what had landed on the flash."""
+        self.flash = self.flash.reboot()
+        self._boot()
+
+    # Time.
+    def now(self):
+        return SIM.ticks_ms()
+
+    def step(self):
+        """One turn of the device's loop at the SIM clock's time. True if it rendered."""
+        rendered = self.loop.step(SIM.ticks_ms())
+        self.renders += rendered
+        self._sync()
+        return rendered
+
+    def run(self, ms):
+        """ms of simulated time, a turn every scan period (10 ms, hw.power's scan_ms)."""
+        end = SIM.now_us + int(ms * 1000)
+        period = self.power.scan_ms * 1000
+        while SIM.now_us < end:
+            SIM.advance_us(min(period, end - SIM.now_us))
+            self.step()
+
+    def _sync(self):
+        flash = self.flash
+        mark = (id(flash), flash.steps)
+        if self.store is not None and mark != self._synced:
+            self.store.sync(flash)
+        self._synced = mark
+
+    # Buttons.
+    def _active(self):
+        return 0 if self.board.BUTTON_ACTIVE_LOW else 1
+
+    def press(self, key):
+        if key not in self._held:
+            self._held.add(key)
+            self.presses += 1
+            SIM.drive(self.board.BUTTONS[key], self._active())
+
+    def release(self, key):
+        if key in self._held:
+            self._held.discard(key)
+            SIM.drive(self.board.BUTTONS[key], None)
+
+    def held(self, key):
+        return key in self._held
 
     def last_event(self):
         return E.NAMES[self.events[-1]] if self.events else ""
 
-    def _deliver(self, e, now_ms):
-        while e:
-            self.events.append(e)
-            self.app.event(e)
-            self._dirty = True
-            e = self.gestures.poll(now_ms)
+    # What a person sees.
+    def backlight(self):
+        """The backlight's brightness, 0 to 1: the PWM's duty, or the pin's level; 1 on
+        a board without one (an OLED's own pixels go dark with the display off)."""
+        pin = self.board.BACKLIGHT
+        if pin is None:
+            return 1.0
+        pwm = SIM.pwm(pin)
+        return pwm.brightness if pwm is not None else float(SIM.level(pin))
 
-    def _looks(self):
-        # What a tick can change on screen: the screen stack, the match, the notice.
-        app = self.app
-        return len(app.stack), id(app.top()), bytes(app.match.state), app.message
+    def glass_version(self):
+        """Changes whenever the glass may show something else: anything on the bus, a
+        reset, a boot. model.visible() is costly; compare this first."""
+        return self.boots, self.model.bytes_in, getattr(self.model, "resets", 0)
+
+    def image(self, scale=1):
+        """The model's glass as a Pillow image (backlight not applied)."""
+        return self.model.image(scale)

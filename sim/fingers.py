@@ -1,30 +1,33 @@
-"""Pressing a device's buttons in simulated time, with a person's timings, through the
-gesture recognizer: the same frames as the window, only not waiting for the wall clock."""
-from app.gestures import DOUBLE, LONG, SHORT
+"""Pressing a device's buttons in simulated time, with a person's timings: pin levels that
+the firmware's own debouncer (hw.buttons, 25 ms) and gesture recognizer turn into events.
+"""
+from app.gestures import DOUBLE, LONG, SHORT, Recognizer
+from hw.buttons import DEBOUNCE_MS
 
-FRAME_MS = 20  # the window's 50 frames a second
+# The recognizer's timings, as hw.parts builds it (Recognizer's defaults).
+LONG_MS, DOUBLE_MS = Recognizer.__init__.__defaults__
 PRESS_MS = 80  # how long a quick press holds the button down
 DOUBLE_GAP_MS = 80  # up time between the two presses of a double
-LONG_EXTRA_MS = 200  # a long press holds the key this much past the board's long_ms
-SETTLE_EXTRA_MS = 100  # quiet time after a gesture, past the board's double window
+LONG_EXTRA_MS = 200  # a long press holds the key this much past LONG_MS
+SETTLE_EXTRA_MS = 100  # quiet time after a gesture, past the double window
+SCAN_MS = 10  # hw.power's scan period: the loop's turn, so a level is read that late
+
+# Every level must outlast the debounce and the scans around it to count (hw.buttons),
+# and an event arrives DEBOUNCE_MS after its gesture completes.
+assert min(PRESS_MS, DOUBLE_GAP_MS) >= DEBOUNCE_MS + 2 * SCAN_MS
+assert SETTLE_EXTRA_MS > DEBOUNCE_MS + SCAN_MS and LONG_EXTRA_MS > DEBOUNCE_MS + SCAN_MS
 
 
 class Fingers:
-    def __init__(self, device, now_ms=0):
+    def __init__(self, device):
         self.device = device
-        self.now = now_ms
-        board = device.board
-        self.long_hold_ms = board.long_ms + LONG_EXTRA_MS
-        # After every gesture: longer than the double window, so a short is reported
-        # and the next press of the same key starts a new gesture.
-        self.settle_ms = board.double_ms + SETTLE_EXTRA_MS
-        device.frame(self.now)
+        self.long_hold_ms = LONG_MS + LONG_EXTRA_MS
+        # After every gesture: longer than the double window (and the debounce), so a
+        # short is reported and the next press of the same key starts a new gesture.
+        self.settle_ms = DOUBLE_MS + SETTLE_EXTRA_MS
 
     def wait(self, ms):
-        end = self.now + ms
-        while self.now < end:
-            self.now = min(self.now + FRAME_MS, end)
-            self.device.frame(self.now)
+        self.device.run(ms)
 
     def gesture(self, key, kind):
         """Makes a SHORT, DOUBLE or LONG press of key (0-based) and lets it settle."""
@@ -40,10 +43,6 @@ class Fingers:
         self.wait(self.settle_ms)
 
     def _press(self, key, hold_ms):
-        self._edge(key, True)
+        self.device.press(key)
         self.wait(hold_ms)
-        self._edge(key, False)
-
-    def _edge(self, key, pressed):
-        self.device.edge(key, pressed, self.now)
-        self.device.frame(self.now)
+        self.device.release(key)

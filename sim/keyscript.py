@@ -6,10 +6,9 @@ import re
 
 from app.gestures import DOUBLE, LONG, SHORT
 
-from sim.boards import Board
-from sim.fingers import DOUBLE_GAP_MS, LONG_EXTRA_MS, PRESS_MS, SETTLE_EXTRA_MS
+from sim.fingers import DOUBLE_GAP_MS, DOUBLE_MS, LONG_EXTRA_MS, LONG_MS, PRESS_MS, \
+    SETTLE_EXTRA_MS
 
-_LONG, _DOUBLE = Board.long_ms, Board.double_ms  # the timings every board uses so far
 SYNTAX = """\
 key script: tokens separated by spaces or commas
   1s 2d 3l   short, double or long press of key 1, 2 or 3 (1 = leftmost or topmost)
@@ -17,8 +16,9 @@ key script: tokens separated by spaces or commas
   w500       wait 500 ms (a summary goes back by itself after 5000)
 A short press holds the key %d ms; a double is two of those %d ms apart; a long holds it
 %d ms. Each gesture is followed by %d ms without presses (longer than the %d ms double
-window), so consecutive tokens never merge into one gesture.""" % (
-    PRESS_MS, DOUBLE_GAP_MS, _LONG + LONG_EXTRA_MS, _DOUBLE + SETTLE_EXTRA_MS, _DOUBLE)
+window), so consecutive tokens never merge into one gesture. The pins are read through
+the firmware's 25 ms debounce; a press on a dark screen only lights it.""" % (
+    PRESS_MS, DOUBLE_GAP_MS, LONG_MS + LONG_EXTRA_MS, DOUBLE_MS + SETTLE_EXTRA_MS, DOUBLE_MS)
 
 _GESTURES = {"s": SHORT, "d": DOUBLE, "l": LONG}
 _TOKEN = re.compile(r"(?:([1-9])([sdl])|w(\d+))(?:\*(\d+))?$")

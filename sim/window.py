@@ -1,5 +1,6 @@
-"""The pygame front end: a picture of the board, its panel's memory at an integer zoom,
-keyboard and mouse as the buttons, in real time."""
+"""The pygame front end: a picture of the board with what its display controller's glass
+shows (the model's pixels, darkened by the backlight), keyboard and mouse as the
+buttons, in real time: each frame runs the device's loop for the time that passed."""
 import os
 import sys
 import time
@@ -12,7 +13,7 @@ from sim.headless import prepare  # noqa: E402
 FPS = 50
 MARGIN = 10  # around the body, in screen pixels
 STATUS_PX = 30  # the status line under the device
-REFRESH_MS = 1000  # redraw at least this often, for screens that change with time
+CATCH_UP_MS = 1000  # the most simulated time one frame may run
 
 _SIDES = {"left": ((pygame.K_LEFT, pygame.K_a), "A / Left"),
           "middle": ((pygame.K_DOWN, pygame.K_s), "S / Down"),
@@ -26,54 +27,61 @@ _CAP_DOWN = (120, 120, 126)
 _INK = (225, 225, 215)
 
 
-def sides(board):
+def sides(keys):
     """Board key -> the side of the keyboard that plays it: left, (middle,) right."""
-    names = ("left", "middle", "right") if board.keys == 3 else ("left", "right")
+    names = ("left", "middle", "right") if keys == 3 else ("left", "right")
     return dict(enumerate(names))
 
 
-def fit_scale(board, desktop):
+def fit_scale(look, desktop):
     """The board's zoom, or less if the window would not fit on the desktop."""
-    scale = board.scale
+    scale = look.scale
     w, h = desktop
     while scale > 1 and w > 0 and h > 0 and (
-            (board.body[0] + 2 * MARGIN) * scale > w * 0.95
-            or (board.body[1] + 2 * MARGIN) * scale + STATUS_PX > h * 0.9):
+            (look.body[0] + 2 * MARGIN) * scale > w * 0.95
+            or (look.body[1] + 2 * MARGIN) * scale + STATUS_PX > h * 0.9):
         scale -= 1
     return scale
 
 
+def shade(brightness):
+    """A backlight's duty (0..1) as the grey the picture is multiplied by: the eye sees
+    a PWM-dimmed light brighter than its duty (about duty ** (1 / 2.2))."""
+    if brightness >= 1:
+        return 255
+    return round(255 * max(0.0, brightness) ** (1 / 2.2))
+
+
 class Window:
-    def __init__(self, device, scale=None, clock_ms=None, realtime=True, start_ms=0):
+    def __init__(self, device, scale=None, clock_ms=None, realtime=True):
         pygame.display.init()  # not pygame.init(): no audio, which may have no device
         pygame.font.init()
         self.device = device
-        board = self.board = device.board
+        look = self.look = device.look
         info = pygame.display.Info()
-        self.scale = s = scale or fit_scale(board, (info.current_w, info.current_h))
+        self.scale = s = scale or fit_scale(look, (info.current_w, info.current_h))
         self.origin = (MARGIN * s, MARGIN * s)  # the body's top-left
-        size = ((board.body[0] + 2 * MARGIN) * s, (board.body[1] + 2 * MARGIN) * s + STATUS_PX)
+        size = ((look.body[0] + 2 * MARGIN) * s, (look.body[1] + 2 * MARGIN) * s + STATUS_PX)
         self.surface = pygame.display.set_mode(size)
-        pygame.display.set_caption("Truc scorekeeper - %s" % board.title)
-        # Shares the panel's bytes: the window shows what the panel holds, nothing else.
-        self.panel_surface = pygame.image.frombuffer(device.panel.rgb, (board.width, board.height),
-                                                     "RGB")
+        pygame.display.set_caption("Truc scorekeeper - %s" % look.title)
         self.label_font = pygame.font.Font(None, max(12, 7 * s))
         self.small_font = pygame.font.Font(None, max(10, 5 * s))
         self.status_font = pygame.font.Font(None, 22)
         self.keyboard = {}
         self.labels = {}
-        for key, side in sides(board).items():
+        for key, side in sides(device.keys).items():
             codes, self.labels[key] = _SIDES[side]
             for code in codes:
                 self.keyboard[code] = key
-        self.holders = [set() for _ in range(board.keys)]  # what holds each key down
-        ticks0 = pygame.time.get_ticks()
-        self.clock_ms = clock_ms or (lambda: start_ms + pygame.time.get_ticks() - ticks0)
+        self.holders = [set() for _ in range(device.keys)]  # what holds each key down
+        self.clock_ms = clock_ms or pygame.time.get_ticks
+        self.last_ms = self.clock_ms()
         self.realtime = realtime
         self.pacer = pygame.time.Clock()
         self.running = True
         self.shots = []
+        self.picture = None  # the model's glass as a pygame surface, at the window's zoom
+        self._picture_of = None  # device.glass_version() when it was made
 
     # The loop.
     def run(self, frames=None):
@@ -86,17 +94,18 @@ class Window:
         return 0
 
     def step(self):
-        now = self.clock_ms()
+        """One frame: input, the device's loop for the time that passed, the picture."""
         for event in pygame.event.get():
-            self.handle(event, now)
-        device = self.device
-        device.frame(now)
-        if device.last_render_ms is None or now - device.last_render_ms >= REFRESH_MS:
-            device.render(now)
+            self.handle(event)
+        now = self.clock_ms()
+        # Real time drives the SIM clock; a stall (a slow frame, a suspended laptop)
+        # counts for at most CATCH_UP_MS.
+        self.device.run(min(max(0, now - self.last_ms), CATCH_UP_MS))
+        self.last_ms = now
         self.draw()
         pygame.display.flip()
 
-    def handle(self, event, now):
+    def handle(self, event):
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
@@ -104,41 +113,43 @@ class Window:
                 self.running = False
             elif event.key in (pygame.K_F12, pygame.K_p):
                 self.screenshot()
+            elif event.key == pygame.K_F5:
+                self.device.pull_battery()
             elif event.key in self.keyboard:
-                self.hold(self.keyboard[event.key], event.key, True, now)
+                self.hold(self.keyboard[event.key], event.key, True)
         elif event.type == pygame.KEYUP and event.key in self.keyboard:
-            self.hold(self.keyboard[event.key], event.key, False, now)
+            self.hold(self.keyboard[event.key], event.key, False)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             key = self.button_at(event.pos)
             if key is not None:
-                self.hold(key, "mouse", True, now)
+                self.hold(key, "mouse", True)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for key in range(self.board.keys):
-                self.hold(key, "mouse", False, now)
+            for key in range(self.device.keys):
+                self.hold(key, "mouse", False)
         elif event.type == pygame.WINDOWFOCUSLOST:  # key-ups go elsewhere now
-            for key in range(self.board.keys):
+            for key in range(self.device.keys):
                 for source in list(self.holders[key]):
-                    self.hold(key, source, False, now)
+                    self.hold(key, source, False)
 
-    def hold(self, key, source, down, now):
+    def hold(self, key, source, down):
         """A key is down while anything holds it: two keyboard keys, the mouse."""
         holders = self.holders[key]
-        was = bool(holders)
         if down:
             holders.add(source)
+            self.device.press(key)
         else:
             holders.discard(source)
-        if bool(holders) != was:
-            self.device.edge(key, down, now)
+            if not holders:
+                self.device.release(key)
 
     def screenshot(self):
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = "truc-%s-%s.png" % (self.board.name, stamp)
+        path = "truc-%s-%s.png" % (self.device.name, stamp)
         n = 1
         while os.path.exists(path):
             n += 1
-            path = "truc-%s-%s-%d.png" % (self.board.name, stamp, n)
-        self.device.panel.image(self.scale).save(path)
+            path = "truc-%s-%s-%d.png" % (self.device.name, stamp, n)
+        self.device.image(self.scale).save(path)
         path = os.path.abspath(path)
         print(path, flush=True)
         self.shots.append(path)
@@ -146,40 +157,58 @@ class Window:
 
     # Drawing.
     def rect(self, x, y, w, h):
-        """Body coordinates (screen pixels) to a window rectangle."""
+        """Body coordinates (glass pixels) to a window rectangle."""
         s = self.scale
         return pygame.Rect(self.origin[0] + x * s, self.origin[1] + y * s, w * s, h * s)
 
     def button_at(self, pos):
-        for button in self.board.buttons:
+        for button in self.look.buttons:
             if self.rect(*button.rect).collidepoint(pos):
                 return button.key
         return None
 
+    def screen_rect(self):
+        look = self.look
+        return self.rect(look.screen[0], look.screen[1], *look.size)
+
     def draw(self):
-        board, s, surface = self.board, self.scale, self.surface
+        look, s, surface = self.look, self.scale, self.surface
         surface.fill((44, 46, 52))
-        body = self.rect(0, 0, *board.body)
-        if board.connector:  # the socket sticks out of the body's edge
-            pygame.draw.rect(surface, _METAL, self.rect(*board.connector), border_radius=2 * s)
-        pygame.draw.rect(surface, board.body_colour, body, border_radius=6 * s)
+        body = self.rect(0, 0, *look.body)
+        if look.connector:  # the socket sticks out of the body's edge
+            pygame.draw.rect(surface, _METAL, self.rect(*look.connector), border_radius=2 * s)
+        pygame.draw.rect(surface, look.body_colour, body, border_radius=6 * s)
         pygame.draw.rect(surface, _RIM, body, width=max(1, s // 2), border_radius=6 * s)
-        for cx, cy in ((5, 5), (board.body[0] - 5, 5), (5, board.body[1] - 5),
-                       (board.body[0] - 5, board.body[1] - 5)):  # mounting holes
-            centre = self.rect(cx, cy, 0, 0).topleft
-            pygame.draw.circle(surface, (196, 160, 80), centre, 2 * s)
-            pygame.draw.circle(surface, (30, 30, 30), centre, s)
-        pygame.draw.rect(surface, _GLASS, self.rect(*board.glass), border_radius=2 * s)
-        screen = self.rect(board.screen[0], board.screen[1], board.width, board.height)
-        # pygame.transform.scale is nearest-neighbour: the pixels stay crisp.
-        surface.blit(pygame.transform.scale(self.panel_surface, screen.size), screen)
-        for button in board.buttons:
+        if look.holes:
+            for cx, cy in ((5, 5), (look.body[0] - 5, 5), (5, look.body[1] - 5),
+                           (look.body[0] - 5, look.body[1] - 5)):
+                centre = self.rect(cx, cy, 0, 0).topleft
+                pygame.draw.circle(surface, (196, 160, 80), centre, 2 * s)
+                pygame.draw.circle(surface, (30, 30, 30), centre, s)
+        pygame.draw.rect(surface, _GLASS, self.rect(*look.glass), border_radius=2 * s)
+        self.draw_screen()
+        for button in look.buttons:
             self.draw_button(button)
         device = self.device
-        status = "last event: %s    sent %d bytes in %d updates" % (
-            device.last_event() or "-", device.panel.bytes_sent, device.panel.updates)
+        status = "last event: %s    backlight %d%%    flash: %d files    F5: pull the battery" % (
+            device.last_event() or "-", round(100 * device.backlight()), len(device.flash.files))
         text = self.status_font.render(status, True, (200, 200, 200))
         surface.blit(text, (MARGIN * s, surface.get_height() - STATUS_PX + 6))
+
+    def draw_screen(self):
+        """The model's glass, behind the backlight: a dim light darkens what it shows."""
+        device = self.device
+        screen = self.screen_rect()
+        if device.glass_version() != self._picture_of:  # visible() is costly: on change only
+            self._picture_of = device.glass_version()
+            image = device.image()
+            picture = pygame.image.frombytes(image.tobytes(), image.size, "RGB")
+            # pygame.transform.scale is nearest-neighbour: the pixels stay crisp.
+            self.picture = pygame.transform.scale(picture, screen.size)
+        self.surface.blit(self.picture, screen)
+        k = shade(device.backlight())
+        if k < 255:
+            self.surface.fill((k, k, k), screen, special_flags=pygame.BLEND_MULT)
 
     def draw_button(self, button):
         s, surface = self.scale, self.surface
@@ -198,14 +227,15 @@ class Window:
         surface.blit(label, label.get_rect(midtop=(base.centerx, base.bottom + s)))
 
 
-def run(board, language, log_lines=None, keys="", scale=None):
-    """Opens the window on a device that has played log_lines and keys first."""
-    device, fingers, error = prepare(board, language, log_lines, keys)
+def run(name, language=None, log_lines=None, keys="", scale=None, flash=None, store=None):
+    """Opens the window on a device that has played log_lines and keys first (booted
+    from flash, kept by store: see sim.headless.prepare)."""
+    device, fingers, error = prepare(name, language, log_lines, keys, flash, store)
     if error:
         print(error, file=sys.stderr)
         return 2
     try:
-        window = Window(device, scale, start_ms=fingers.now)
+        window = Window(device, scale)
     except pygame.error as e:  # no display: say what to do instead
         print("sim: cannot open a window (%s); try --headless" % e, file=sys.stderr)
         pygame.quit()

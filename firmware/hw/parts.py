@@ -17,13 +17,28 @@ def buttons(board):
     return Buttons(pins, Recognizer(keymap), active=0 if board.BUTTON_ACTIVE_LOW else 1)
 
 
-def power(board, settings, buttons=None):
+def hold_power(board):
+    """Keeps boards that stay on only while a pin is high on: call it first thing."""
     hold = getattr(board, "POWER_HOLD", None)
-    if hold is not None:  # boards that stay on only while this pin is high
+    if hold is not None:
         Pin(hold, Pin.OUT, value=1)
-    light = None
+
+
+class PanelLight:
+    """For panels without a backlight (OLEDs): off is the panel asleep, on is awake."""
+
+    def __init__(self, display):
+        self._display = display
+
+    def value(self, on):
+        self._display.sleep(not on)
+
+
+def power(board, settings, buttons=None, display=None):
     if board.BACKLIGHT is not None:
         light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535)
+    else:
+        light = PanelLight(display) if display is not None else None
     adc = None
     if board.BATTERY_ADC is not None:
         adc = ADC(Pin(board.BATTERY_ADC), atten=ADC.ATTN_11DB)

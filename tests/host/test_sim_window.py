@@ -1,5 +1,6 @@
 """The pygame window, in-process with SDL's dummy video driver: synthetic key and mouse
-events become button gestures, the window shows the panel's memory, F12 saves it."""
+events become pin levels the firmware debounces, the window shows the model's glass
+behind the backlight, F5 pulls the battery, F12 saves a screenshot."""
 import os
 
 import pytest
@@ -12,7 +13,7 @@ import sim  # noqa: E402,F401  (firmware on the import path)
 from app import events as E  # noqa: E402
 from app.newmatch import NewMatch  # noqa: E402
 from sim import window as W  # noqa: E402
-from sim.boards import BOARDS  # noqa: E402
+from sim.boards import LOOKS  # noqa: E402
 from sim.device import Device  # noqa: E402
 
 FRAME_MS = 20
@@ -35,7 +36,7 @@ def open_window(monkeypatch):
 
     def make(name="tdisplay", scale=None):
         clock = Clock()
-        win = W.Window(Device(BOARDS[name], "en"), scale, clock_ms=clock, realtime=False)
+        win = W.Window(Device(name, "en"), scale, clock_ms=clock, realtime=False)
         win.fake_clock = clock
         made.append(win)
         win.step()
@@ -45,9 +46,9 @@ def open_window(monkeypatch):
     pygame.quit()
 
 
-def frames(win, n):
+def frames(win, n, ms=FRAME_MS):
     for _ in range(n):
-        win.fake_clock.now += FRAME_MS
+        win.fake_clock.now += ms
         win.step()
 
 
@@ -64,18 +65,18 @@ def tap(win, code, hold_frames=4):
 
 
 def screen_pixels(win):
-    board = win.board
-    area = win.rect(board.screen[0], board.screen[1], board.width, board.height)
-    return pygame.image.tobytes(win.surface.subsurface(area), "RGB")
+    return pygame.image.tobytes(win.surface.subsurface(win.screen_rect()), "RGB")
 
 
-def test_the_window_shows_the_panel_memory_scaled(open_window):
-    win = open_window("tdisplay", scale=3)
-    board = win.board
-    assert win.surface.get_size() == ((board.body[0] + 2 * W.MARGIN) * 3,
-                                      (board.body[1] + 2 * W.MARGIN) * 3 + W.STATUS_PX)
+@pytest.mark.parametrize("name", list(LOOKS))
+def test_the_window_shows_the_models_glass_scaled(open_window, name):
+    win = open_window(name, scale=2)
+    look = win.look
+    assert win.surface.get_size() == ((look.body[0] + 2 * W.MARGIN) * 2,
+                                      (look.body[1] + 2 * W.MARGIN) * 2 + W.STATUS_PX)
     assert isinstance(win.device.app.top(), NewMatch)
-    assert screen_pixels(win) == win.device.panel.image(3).tobytes()
+    assert win.screen_rect().size == tuple(2 * n for n in win.device.model.glass.size)
+    assert screen_pixels(win) == win.device.image(2).tobytes()
 
 
 def test_keyboard_presses_are_gestures_short_long_and_double(open_window):
@@ -94,7 +95,7 @@ def test_keyboard_presses_are_gestures_short_long_and_double(open_window):
     key(win, pygame.K_a, False)
     frames(win, 20)
     assert win.device.events[-1] == E.PREV2 and app.match.truc_call() == (1, 0)  # A calls truc
-    assert screen_pixels(win) == win.device.panel.image(2).tobytes()
+    assert screen_pixels(win) == win.device.image(2).tobytes()
 
 
 def test_a_key_held_by_two_sources_goes_up_when_both_let_go(open_window):
@@ -104,29 +105,30 @@ def test_a_key_held_by_two_sources_goes_up_when_both_let_go(open_window):
     frames(win, 2)
     key(win, pygame.K_RIGHT, False)
     frames(win, 2)
-    assert win.device.held == [False, True] and win.device.presses == 1
+    assert win.device.held(1) and not win.device.held(0) and win.device.presses == 1
+    assert win.device.loop.buttons.held(1)  # what the firmware read from the pin
     key(win, pygame.K_d, False)
-    frames(win, 2)
-    assert win.device.held == [False, False]
+    frames(win, 4)
+    assert not win.device.held(1) and not win.device.loop.buttons.held(1)
 
 
 def test_clicking_a_drawn_button_presses_it(open_window):
-    win = open_window("oled")
-    button = win.board.buttons[2]
+    win = open_window("devkit_oled")
+    button = win.look.buttons[2]
     centre = win.rect(*button.rect).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     frames(win, 3)
-    assert win.device.held == [False, False, True]
+    assert [win.device.held(k) for k in range(3)] == [False, False, True]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1))
     frames(win, 20)
-    assert win.device.events == [E.NEXT] and win.device.held == [False] * 3
+    assert win.device.events == [E.NEXT] and not win.device.held(2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1))
     frames(win, 2)
-    assert win.device.held == [False] * 3  # outside every button
+    assert not any(win.device.held(k) for k in range(3))  # outside every button
 
 
 def test_the_middle_key_of_three_button_boards_is_down_or_s(open_window):
-    win = open_window("oled")
+    win = open_window("m5stack_core")
     screen = win.device.app.top()
     tap(win, pygame.K_DOWN)  # SELECT on "Variant": the next preset
     assert win.device.events == [E.SELECT] and screen.variant == 2
@@ -136,7 +138,7 @@ def test_the_middle_key_of_three_button_boards_is_down_or_s(open_window):
 
 def test_f12_and_p_save_screenshots_and_escape_quits(open_window, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    win = open_window("oled", scale=4)
+    win = open_window("devkit_oled", scale=4)
     key(win, pygame.K_F12)
     key(win, pygame.K_p)
     frames(win, 1)
@@ -169,15 +171,48 @@ def test_run_plays_a_log_first_then_opens_the_window(monkeypatch):
         return real_run(self, 3)
 
     monkeypatch.setattr(W.Window, "run", a_few_frames)
-    status = W.run(BOARDS["tdisplay"], "ca", ["variant valencia", "baza A"], "2s", 1)
+    status = W.run("tdisplay", "ca", ["variant valencia", "baza A"], "2s", 1)
     assert status == 0 and opened[0].scale == 1
     match = opened[0].device.app.match
     assert match.baza(0) == 0 and match.baza(1) == 1
 
 
 def test_the_scale_shrinks_to_fit_the_desktop():
-    board = BOARDS["tdisplay"]
-    assert W.fit_scale(board, (1920, 1080)) == 3
-    assert W.fit_scale(board, (1024, 768)) == 2
-    assert W.fit_scale(board, (0, 0)) == 3  # unknown desktop: the board's own
-    assert W.fit_scale(BOARDS["oled"], (200, 100)) == 1
+    look = LOOKS["tdisplay"]
+    assert W.fit_scale(look, (1920, 1080)) == 3
+    assert W.fit_scale(look, (1024, 768)) == 2
+    assert W.fit_scale(look, (0, 0)) == 3  # unknown desktop: the board's own
+    assert W.fit_scale(LOOKS["devkit_oled"], (200, 100)) == 1
+    assert W.fit_scale(LOOKS["m5stack_core"], (1920, 1080)) == 2
+
+
+def test_the_backlight_dims_then_darkens_the_picture_and_a_press_only_wakes_it(open_window):
+    win = open_window("tdisplay", scale=1)
+    tap(win, pygame.K_LEFT)
+    tap(win, pygame.K_d, hold_frames=40)  # the match starts; the timeout is 60 s
+    lit = screen_pixels(win)
+    assert lit == win.device.image().tobytes() and any(lit)
+    frames(win, 31, ms=1000)  # dim at half the timeout: darker, still readable
+    dim = screen_pixels(win)
+    assert 0 < win.device.backlight() < 1 and dim != lit and any(dim)
+    assert all(d <= v for d, v in zip(dim, lit))
+    frames(win, 30, ms=1000)
+    assert win.device.backlight() == 0 and not any(screen_pixels(win))
+    events = list(win.device.events)
+    tap(win, pygame.K_d)  # lights the screen, does nothing else
+    assert win.device.events == events and screen_pixels(win) == lit
+    tap(win, pygame.K_d)
+    assert win.device.events[len(events):] == [E.NEXT]
+
+
+def test_f5_pulls_the_battery_and_the_device_boots_into_the_same_match(open_window):
+    win = open_window("m5stickc_plus2", scale=1)
+    tap(win, pygame.K_LEFT)
+    tap(win, pygame.K_d, hold_frames=40)
+    tap(win, pygame.K_d)  # B wins the first baza
+    state = bytes(win.device.app.match.state)
+    key(win, pygame.K_F5)
+    frames(win, 2)
+    assert win.device.boots == 2 and bytes(win.device.app.match.state) == state
+    assert type(win.device.app.top()).__name__ == "Scoreboard"
+    assert screen_pixels(win) == win.device.image().tobytes() and win.device.model.errors == []

@@ -1,0 +1,171 @@
+"""The simulated device is the firmware's whole stack on machine.SIM: every board boots
+through main.start, the backlight follows hw.power in simulated time, the journal writes
+to the simulated flash, and a flash kept in a folder (--flash) resumes the match after a
+restart of the simulator or a pulled battery."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import sim  # noqa: F401  (firmware on the import path)
+from machine import SIM
+from app import events as E
+from app.gestures import DOUBLE, LONG, SHORT
+from hw import power as P
+from sim import boards, keyscript
+from sim.device import Device
+from sim.fingers import Fingers
+from sim.flashdir import MARKER, FlashFolder
+from sim.headless import prepare
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIT_BOARDS = [n for n in boards.NAMES if n != "devkit_oled"]  # those with a backlight pin
+START = {2: "1s 2l", 3: "1s 2s"}
+# A round to A (its summary goes by itself), a baza to B, truc B accepted, an undo.
+PLAY = {2: "1s 1s w5200 2s 2d 1s 1l", 3: "1s 1s w5200 3s 3d 1s 2d"}
+
+
+def start(name):
+    device = Device(name, "en")
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)  # "Start" is the last item: PREV wraps to it
+    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT
+    assert device.app.match.variant() == 1
+    return device, fingers
+
+
+@pytest.mark.parametrize("name", boards.NAMES)
+def test_every_board_boots_its_own_board_file_through_main_start(name):
+    device = Device(name)
+    board = device.board
+    assert board.NAME == name and device.keys == len(board.BUTTONS)
+    assert device.app.display is not None and type(device.model).__name__ != "Panel"
+    assert (device.app.canvas.width, device.app.canvas.height) == (board.WIDTH, board.HEIGHT)
+    assert device.model.errors == [] and any(device.model.visible())
+    assert device.app.settings.language == "ca" and device.boots == 1
+    for pin in board.BUTTONS:  # idle buttons read released: no press was invented
+        assert SIM.level(pin) == (1 if board.BUTTON_ACTIVE_LOW else 0)
+    assert device.loop.buttons.presses == 0
+
+
+def test_oled_is_an_alias_of_the_devkit_board():
+    assert boards.resolve("oled") == "devkit_oled" and Device("oled").name == "devkit_oled"
+    with pytest.raises(KeyError):
+        boards.resolve("esp8266")
+
+
+@pytest.mark.parametrize("name", LIT_BOARDS)
+def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wakes_it(name):
+    device, fingers = start(name)
+    timeout = device.app.settings.timeout * 1000
+    dim_at = P.dim_after_ms(timeout)
+    fingers.wait(dim_at - fingers.settle_ms - 200)  # from the last release
+    assert device.backlight() == 1 and device.power.state == P.LIT
+    fingers.wait(400)
+    assert 0 < device.backlight() < 1 and device.power.state == P.DIM
+    fingers.wait(timeout - dim_at)
+    assert device.backlight() == 0 and device.power.state == P.OFF
+    state, events = bytes(device.app.match.state), len(device.events)
+    fingers.gesture(1 if device.keys == 2 else 2, SHORT)  # B's key, on a dark screen
+    assert device.backlight() == 1 and device.events[events:] == []
+    assert bytes(device.app.match.state) == state
+    fingers.gesture(1 if device.keys == 2 else 2, SHORT)  # now it counts
+    assert device.events[events:] == [E.NEXT] and device.app.match.bazas() == 1
+
+
+def test_a_dim_screen_still_takes_the_press():
+    device, fingers = start("tdisplay")
+    fingers.wait(P.dim_after_ms(device.app.settings.timeout * 1000))
+    assert device.power.state == P.DIM
+    fingers.gesture(1, SHORT)
+    assert device.events[-1] == E.NEXT and device.backlight() == 1
+
+
+def test_the_oled_goes_dark_after_the_timeout_and_a_press_only_wakes_it():
+    # No backlight: the panel itself sleeps (hw.parts.PanelLight).
+    device, fingers = start("devkit_oled")
+    fingers.wait(device.app.settings.timeout * 1000)
+    assert device.power.state == P.OFF
+    assert not any(device.model.visible())
+    events = len(device.events)
+    fingers.gesture(2, SHORT)
+    assert device.events[events:] == []
+    assert any(device.model.visible())
+
+
+@pytest.mark.parametrize("name", ["tdisplay", "m5stack_core"])
+def test_a_match_resumes_from_the_flash_folder_after_a_restart(tmp_path, name):
+    folder = FlashFolder(str(tmp_path / "flash"))
+    device, fingers, _ = prepare(name, "es", flash=folder.open(), store=folder)
+    keyscript.play(fingers, keyscript.parse(START[device.keys] + " " + PLAY[device.keys],
+                                            device.keys))
+    state = bytes(device.app.match.state)
+    assert device.app.match.round() >= 2 and device.app.match.entries() > 5
+    assert device.app.match.can_redo()  # the undo left a redo tail: it must come back too
+    assert device.app.on_change.__self__.error is None  # the journal saved every change
+    assert sorted(os.listdir(folder.path)) == sorted([MARKER] + list(device.flash.files))
+    again = FlashFolder(folder.path)
+    resumed = Device(name, flash=again.open(), store=again)  # a new run of the simulator
+    assert bytes(resumed.app.match.state) == state
+    assert resumed.app.settings.language == "es"  # the settings came back too
+    assert type(resumed.app.top()).__name__ == "Scoreboard" and resumed.model.errors == []
+    assert resumed.app.match.can_redo() == device.app.match.can_redo()
+    fresh = Device(name, flash=FlashFolder(folder.path).open(fresh=True))
+    assert type(fresh.app.top()).__name__ == "NewMatch"
+    assert os.listdir(folder.path) == [MARKER]  # --fresh emptied the folder
+
+
+def test_a_log_is_not_played_over_a_match_in_progress(tmp_path):
+    folder = FlashFolder(str(tmp_path))
+    prepare("devkit_oled", keys=START[3], flash=folder.open(), store=folder)
+    device, _, error = prepare("devkit_oled", log_lines=["variant valencia"],
+                               flash=FlashFolder(str(tmp_path)).open())
+    assert error is not None and "--fresh" in str(error) and device.app.match.variant() == 1
+
+
+def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
+    device, fingers = start("devkit_oled")
+    for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), (1, DOUBLE)):  # baza, truc, vull, undo
+        fingers.gesture(key, kind)
+    state, entries = bytes(device.app.match.state), device.app.match.entries()
+    device.press(2)  # a finger on C through the cut: the boot must not take it as a press
+    fingers.wait(100)
+    device.pull_battery()
+    assert device.boots == 2 and bytes(device.app.match.state) == state
+    assert device.app.match.entries() == entries and device.app.match.can_redo()
+    events = len(device.events)
+    fingers.wait(300)
+    device.release(2)
+    fingers.wait(fingers.settle_ms)
+    assert device.events[events:] == [] and bytes(device.app.match.state) == state
+    fingers.gesture(2, SHORT)
+    assert device.events[events:] == [E.NEXT]
+
+
+def test_a_folder_that_is_not_a_flash_is_refused(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(ValueError):
+        FlashFolder(str(tmp_path)).open(fresh=True)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    proc = sim_cli("--headless", "--flash", str(tmp_path))
+    assert proc.returncode == 2 and "not a simulated flash" in proc.stderr
+
+
+def sim_cli(*args):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "sim", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_cli_resumes_from_flash_and_fresh_starts_over(tmp_path):
+    flash = str(tmp_path / "flash")
+    first = sim_cli("--headless", "--flash", flash, "--log", "tools/logs/palacios.log")
+    assert first.returncode == 0, first.stderr
+    second = sim_cli("--headless", "--flash", flash, "--board", "tdisplay")
+    assert second.returncode == 0, second.stderr
+    assert json.loads(second.stdout.splitlines()[0]) == json.loads(first.stdout.splitlines()[0])
+    assert "key presses: 0" in second.stdout
+    third = sim_cli("--headless", "--flash", flash, "--fresh")
+    assert json.loads(third.stdout.splitlines()[0])["variant"] is None
