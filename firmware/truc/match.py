@@ -130,6 +130,54 @@ class Match:
         a match outgrew the log's capacity, see _compact)."""
         return self._base[_VARIANT] == 0
 
+    def dump(self):
+        """The history as bytes, for saving it: the base state, the number of commands in
+        effect and the number redo can reach (16 bits each, little-endian), then that many
+        log entries (a new bytearray). load() takes it back; the state is replayed, not
+        stored."""
+        n = self._top * _ENTRY
+        out = bytearray(STATE_SIZE + 4 + n)
+        out[:STATE_SIZE] = self._base
+        out[STATE_SIZE] = self._len & 255
+        out[STATE_SIZE + 1] = self._len >> 8
+        out[STATE_SIZE + 2] = self._top & 255
+        out[STATE_SIZE + 3] = self._top >> 8
+        out[STATE_SIZE + 4:] = memoryview(self._log)[:n]
+        return out
+
+    def load(self, data):
+        """Takes back a history from dump(). Every entry, the redo tail's too, must pass
+        the rules again from the base; if one does not, or data is not a dump this log can
+        hold, the match is cleared and load returns False. Allocates nothing."""
+        n = len(data) - STATE_SIZE - 4
+        if n < 0:
+            self.clear()
+            return False
+        length = data[STATE_SIZE] | data[STATE_SIZE + 1] << 8
+        top = data[STATE_SIZE + 2] | data[STATE_SIZE + 3] << 8
+        if n != top * _ENTRY or length > top or top > self._capacity \
+                or data[_VARIANT] > 3 or data[_OPTS] & R.OPT_TARGET == 3:
+            self.clear()
+            return False
+        base = self._base
+        s = self.state
+        for i in range(STATE_SIZE):
+            base[i] = s[i] = data[i]
+        log = self._log
+        for i in range(n):
+            log[i] = data[STATE_SIZE + 4 + i]
+        # _run with commit checks before it changes anything, so one pass both applies
+        # and validates.
+        for i in range(0, n, _ENTRY):
+            if self._run(log[i], log[i + 1], log[i + 2], True):
+                self.clear()
+                return False
+        self._len = length
+        self._top = top
+        if length < top:
+            self._replay()
+        return True
+
     def _replay(self):
         s = self.state
         base = self._base
