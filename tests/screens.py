@@ -80,9 +80,54 @@ def _envit_calculator(app):
         _choose(app, card)
 
 
+def _pick(app, names):
+    from truc import cards
+
+    for name in names:
+        card = cards.parse_card(name)
+        _choose(app, card & 3)
+        _choose(app, card)
+
+
+def _baza_resolver(app):
+    _assistant(app)
+    _choose(app, "baza")
+    _choose(app, 1)  # seat 1 leads
+    _pick(app, ("3o", "7e", "3c", "1e"))
+
+
 def _card_order(app):
     _assistant(app)
     _choose(app, "order")
+
+
+def _signals(app):
+    _assistant(app)
+    _choose(app, "signals")
+
+
+def _cards_to_take_out(app):
+    _assistant(app)
+    _choose(app, "removed")
+
+
+def _adjust(app):
+    from app.entry import Adjust
+
+    app.push(Adjust())
+
+
+def _seat_names(app):
+    from app.names import SeatNames
+
+    app.settings.names[0] = "PEP"
+    app.push(SeatNames(4))
+
+
+def _canton_won(app):
+    play("adjust B +8", app.match)  # 11 of 12, and the truc of this round is worth 2
+    app.event(E.NEXT)
+    app.event(E.NEXT)
 
 
 def _match_won(app):
@@ -103,7 +148,13 @@ SCREENS = (
     ("match-won", _match_won),
     ("assistant", _assistant),
     ("envit-calculator", _envit_calculator),
+    ("baza-resolver", _baza_resolver),
     ("card-order", _card_order),
+    ("signals", _signals),
+    ("cards-to-take-out", _cards_to_take_out),
+    ("adjust", _adjust),
+    ("seat-names", _seat_names),
+    ("canton-won", _canton_won),
 )
 
 
