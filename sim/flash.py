@@ -39,7 +39,6 @@ class Flash:
         self.syncs = 0  # flushes and closes that landed new data
         self.renames = 0
         self.on_step = None
-        self.poisoned = set()  # names whose read() raises OSError(EIO)
         self.dead = False
         self._cut = None
         self._writers = {}  # name -> the handle writing it
@@ -152,8 +151,6 @@ class _Reader:
 
     def read(self, n=-1):
         self.flash._alive()
-        if self.name in self.flash.poisoned:
-            raise OSError(errno.EIO, "read error", self.name)
         data = self.flash.files.get(self.name, b"")
         end = len(data) if n is None or n < 0 else self.pos + n
         out = data[self.pos:end]

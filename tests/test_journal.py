@@ -1026,6 +1026,21 @@ def test_damaged_settings_are_set_aside_and_the_match_is_kept():
     assert J.Journal(fs).open(_BOOTED, _Settings()) == J.BAD_SETTINGS
 
 
+def test_the_simulator_keeps_its_flash_in_a_host_folder():
+    if MICRO:
+        return  # sim.flash is host code
+    script, _ = _cached_script()
+    flash = Flash()
+    _run(flash, script[:3 * 50]).close()
+    folder = _temp_dir()
+    try:
+        flash.save(folder)
+        assert J.Journal(Flash.load(folder)).open(_BOOTED) == ""
+        assert _history(_BOOTED) == _history(_LIVE)
+    finally:
+        _remove_dir(folder)
+
+
 # ---- the real filesystem -------------------------------------------------------------
 
 def _temp_dir():

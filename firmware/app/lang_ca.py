@@ -121,6 +121,10 @@ TEXT = {
     'oros': 'oros',
     'peça': 'peça',
     'the other %ds': 'els altres %d',
+    # What the journal says when it had to set a file aside.
+    "Bad save: new match": "Partida desada malmesa: partida nova",
+    "Bad settings: reset": "Configuració malmesa: restablerta",
+    "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una basa la guanya A, B o és parda",
     "a raise must go above the current call": "una pujada ha d'anar per damunt del que hi ha",

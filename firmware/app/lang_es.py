@@ -121,6 +121,10 @@ TEXT = {
     'oros': 'oros',
     'peça': 'pieza',
     'the other %ds': 'los demás %d',
+    # What the journal says when it had to set a file aside.
+    "Bad save: new match": "Partida guardada dañada: partida nueva",
+    "Bad settings: reset": "Ajustes dañados: restablecidos",
+    "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una baza la gana A, B o es parda",
     "a raise must go above the current call": "hay que subir por encima de lo cantado",

@@ -38,7 +38,7 @@ def power(board, settings, buttons=None, display=None):
     if board.BACKLIGHT is not None:
         light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535)
     else:
-        light = PanelLight(display) if display is not None else None
+        light = PanelLight(display) if hasattr(display, "sleep") else None
     adc = None
     if board.BATTERY_ADC is not None:
         adc = ADC(Pin(board.BATTERY_ADC), atten=ADC.ATTN_11DB)
