@@ -182,3 +182,16 @@ def test_language_setting_switches_texts():
     app.set_language("ca")
     assert t("New match") != "New match"
     app.set_language("en")
+
+
+def test_battery_shown_and_a_low_battery_warned_on_the_scoreboard():
+    for large in (True, False):
+        app = _app(large=large)
+        app.render()
+        before = bytes(app.canvas.buffer)
+        app.battery = 60
+        app.render()
+        assert bytes(app.canvas.buffer) != before  # the gauge appeared
+        app.battery = 8
+        app.battery_low = True
+        assert app.top()._stakes(app, app.match) == "Low battery: 8%"

@@ -36,6 +36,8 @@ class App:
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
+        self.battery = -1  # percent, -1 when unknown (on USB, no ADC); set by the main loop
+        self.battery_low = False
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
         i18n.use(self.settings.language)

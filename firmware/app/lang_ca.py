@@ -31,6 +31,7 @@ TEXT = {
     "Flor: %s +%d": "Flor: %s +%d",
     "Joc fora worth": "Joc fora val",
     "Language: %s": "Idioma: %s",
+    "Low battery: %d%%": "Bateria baixa: %d%%",
     "Match over": "Partida acabada",
     "Menu": "Menú",
     "New match": "Partida nova",

@@ -31,6 +31,7 @@ TEXT = {
     "Flor: %s +%d": "Flor: %s +%d",
     "Joc fora worth": "Juego fuera vale",
     "Language: %s": "Idioma: %s",
+    "Low battery: %d%%": "Batería baja: %d%%",
     "Match over": "Partida terminada",
     "Menu": "Menú",
     "New match": "Partida nueva",

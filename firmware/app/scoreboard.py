@@ -53,6 +53,7 @@ class Scoreboard(Screen):
             title += " · " + t("punta %d/3") % m.duel()
         c.text(font, title, 2, 0, C.DIM)
         c.text_right(font, self._cantons_text(m), w - 2, 0, C.DIM)
+        self._battery(app, c, w // 2 + 4, 3, 20, 9)
         half = m.target() // 2
         for team in (R.A, R.B):
             cx = 52 if team == R.A else w - 52
@@ -77,6 +78,7 @@ class Scoreboard(Screen):
             cx = 32 if team == R.A else w - 32
             c.text_centre(app.big, str(m.points(team)), cx, 11, C.FG)
         c.text_centre(font, ":", w // 2, 20, C.FG)
+        self._battery(app, c, w // 2 - 7, 33, 14, 6)
         c.text(font, self._stakes(app, m), 0, 40, C.FG)
         self._hints(app, c, m, 52)
 
@@ -101,9 +103,20 @@ class Scoreboard(Screen):
             if seat == m.hand_ma():
                 c.fill_rect(x - 1, y - 1, 3, 3, C.BG)
 
+    def _battery(self, app, c, x, y, w, h):
+        # An outline with its charge filled in; red when low. Nothing when unknown.
+        if app.battery < 0:
+            return
+        colour = C.WARN if app.battery_low else C.DIM
+        c.rect(x, y, w, h, colour)
+        c.fill_rect(x + w, y + h // 4, 2, h - 2 * (h // 4), colour)
+        c.fill_rect(x + 2, y + 2, (w - 4) * app.battery // 100, h - 4, colour)
+
     def _stakes(self, app, m):
         if app.message:
             return app.message
+        if app.battery_low:
+            return t("Low battery: %d%%") % app.battery
         call, by = m.truc_call()
         if call:
             return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))

@@ -38,6 +38,8 @@ class Loop:
         if app.top() is not top or len(app.stack) != depth:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
+            app.battery = self.power.battery()
+            app.battery_low = self.power.low()
             dirty = True
         self._dirty = False
         if dirty:
