@@ -58,16 +58,8 @@ LCD_ROW0 = const(53)
 
 
 def make_display(sleep_ms=None):
-    from machine import Pin, SPI
+    from hw.st7789 import landscape
 
-    from hw.st7789 import ST7789, MX, MV, BGR
-    from ui.canvas import PALETTE
-
-    spi = SPI(1, baudrate=LCD_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI),
-              miso=None)
-    display = ST7789(spi, dc=Pin(LCD_DC, Pin.OUT, value=1), cs=Pin(LCD_CS, Pin.OUT, value=1),
-                     rst=Pin(LCD_RST, Pin.OUT, value=1), width=WIDTH, height=HEIGHT,
-                     col0=LCD_COL0, row0=LCD_ROW0, madctl=MX | MV | BGR, invert=True,
-                     palette=PALETTE, sleep_ms=sleep_ms)
-    Pin(BACKLIGHT, Pin.OUT, value=1)
+    display = landscape(LCD_SCK, LCD_MOSI, LCD_CS, LCD_DC, LCD_RST, LCD_HZ, WIDTH, HEIGHT,
+                        LCD_COL0, LCD_ROW0, BACKLIGHT, sleep_ms)
     return display, WIDTH, HEIGHT, MONO

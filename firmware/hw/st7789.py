@@ -237,3 +237,21 @@ class ST7789(DCS):
                  sleep_ms=None):
         DCS.__init__(self, spi, dc, cs, rst, width, height, col0, row0, madctl, invert,
                      palette, left, top, sleep_ms)
+
+
+def landscape(sck, mosi, cs, dc, rst, hz, width, height, col0, row0, backlight,
+              sleep_ms=None):
+    """An ST7789 135x240 glass on SPI, turned landscape (MADCTL MX|MV, BGR, inverted),
+    as the T-Display and the M5StickC Plus2 mount it; lights the backlight once the
+    panel holds a cleared frame."""
+    from machine import Pin, SPI
+
+    from ui.canvas import PALETTE
+
+    spi = SPI(1, baudrate=hz, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi), miso=None)
+    display = ST7789(spi, dc=Pin(dc, Pin.OUT, value=1), cs=Pin(cs, Pin.OUT, value=1),
+                     rst=Pin(rst, Pin.OUT, value=1), width=width, height=height,
+                     col0=col0, row0=row0, madctl=MX | MV | BGR, invert=True,
+                     palette=PALETTE, sleep_ms=sleep_ms)
+    Pin(backlight, Pin.OUT, value=1)
+    return display
