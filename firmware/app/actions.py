@@ -108,6 +108,8 @@ class Actions(Menu):
         Menu.__init__(self, t("Actions"))
 
     def refresh(self, app):
+        if self.items:  # the match cannot change under this menu: every choice leaves it
+            return
         m = app.match
         items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]  # type: list
         if m.envit_state() == R.ENVIT_ACCEPTED:

@@ -125,8 +125,11 @@ class App:
     def team_name(self, team):
         """A or B, or the team's seat names when the players gave them."""
         names = self.settings.names
-        given = [names[s] for s in range(team, self.match.players(), 2) if names[s]]
-        return "·".join(given) if given else "AB"[team]
+        given = ""
+        for s in range(team, self.match.players(), 2):  # drawn every frame: no lists
+            if names[s]:
+                given = given + "·" + names[s] if given else names[s]
+        return given or ("A", "B")[team]
 
 
 class Screen:

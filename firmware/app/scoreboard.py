@@ -142,7 +142,9 @@ class Scoreboard(Screen):
         font = app.font
         for team in (R.A, R.B):
             text = actions.short_label(app, actions.quick(m, team), team)
-            if team == R.A:
-                c.text(font, "<" + text, 0, y, C.DIM)
+            if team == R.A:  # the arrows drawn apart: no string built per frame for them
+                c.text(font, text, c.text(font, "<", 0, y, C.DIM), y, C.DIM)
             else:
-                c.text_right(font, text + ">", c.width, y, C.DIM)
+                arrow = c.width - c.text_width(font, ">")
+                c.text(font, ">", arrow, y, C.DIM)
+                c.text_right(font, text, arrow, y, C.DIM)
