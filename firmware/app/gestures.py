@@ -69,8 +69,9 @@ _QSIZE = const(8)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
 _MAX_KEYS = const(6)  # the queue holds at most keys + 1 events (see the top)
 
 
-def _elapsed(now, then):
-    # ticks_diff(now, then), kept within small ints on 32-bit ports (2**30 is not one).
+def elapsed(now, then):
+    """time.ticks_diff(now, then) for ticks_ms values, kept within small ints on 32-bit
+    ports (2**30 is not one); the buttons and power drivers use it too."""
     d = (now - then) & _MASK
     if d >= _HALF:
         d = d - _MASK - 1
@@ -116,9 +117,9 @@ class Recognizer:
             for k in range(self._n):
                 p = phase[k]
                 if p == _DOWN and self._map[k * 3 + LONG]:
-                    over = _elapsed(now, self._t[k]) - self._long
+                    over = elapsed(now, self._t[k]) - self._long
                 elif p == _WAIT:
-                    over = _elapsed(now, self._t[k]) - self._double
+                    over = elapsed(now, self._t[k]) - self._double
                 else:
                     continue
                 if over > late:

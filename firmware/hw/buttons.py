@@ -44,6 +44,8 @@ from array import array
 
 from micropython import const
 
+from app.gestures import elapsed
+
 DEBOUNCE_MS = const(25)
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in app.gestures)
@@ -52,14 +54,6 @@ _QSIZE = const(16)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
 
 # The classic ESP32's input-only GPIOs: no internal pull resistors.
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)
-
-
-def elapsed(now, then):
-    """time.ticks_diff(now, then) for ticks_ms values, on any runtime (small ints only)."""
-    d = (now - then) & _MASK
-    if d >= _HALF:
-        d = d - _MASK - 1
-    return d
 
 
 def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):

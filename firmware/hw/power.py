@@ -45,7 +45,7 @@
 # after. Nothing here allocates once Power exists.
 from micropython import const
 
-from hw.buttons import elapsed
+from app.gestures import elapsed
 
 LIT = const(0)
 DIM = const(1)
