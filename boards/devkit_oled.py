@@ -15,8 +15,10 @@
 #         none is input-only.
 #   Battery (optional): the cell through a 100k/100k divider to GPIO35 (ADC1, so it can
 #         be read with Wi-Fi on; an input-only pin is fine for an ADC).
-# Key order left to right, as app.gestures KEYMAP_3 wants.
+# Key order left to right, as ui.gestures KEYMAP_3 wants.
 from micropython import const
+
+from ui.gestures import KEYMAP_3
 
 NAME = "devkit_oled"
 WIDTH = const(128)
@@ -24,6 +26,7 @@ HEIGHT = const(64)
 MONO = True
 
 KEYS = 3
+KEYMAP = KEYMAP_3  # what each key's short, double and long press mean (ui.gestures)
 BUTTONS = (32, 33, 27)  # left, middle, right
 BUTTON_PULL_UP = (True, True, True)
 BUTTON_ACTIVE_LOW = True

@@ -23,8 +23,10 @@
 #   M5Unified IP5306_Class: DEFAULT_ADDRESS 0x75 on the internal I2C (21/22): battery
 #     level in 25% steps, no battery ADC pin.
 # Buttons 37-39 are input-only pins (no internal pull-ups); the board pulls them up,
-# a press reads 0. Keys left to right: A, B, C (app.gestures KEYMAP_3).
+# a press reads 0. Keys left to right: A, B, C (ui.gestures KEYMAP_3).
 from micropython import const
+
+from ui.gestures import KEYMAP_3
 
 NAME = "m5stack_core"
 WIDTH = const(240)
@@ -36,6 +38,7 @@ LEFT = const(40)  # (320 - 240) / 2
 TOP = const(52)  # (240 - 135) // 2
 
 KEYS = 3
+KEYMAP = KEYMAP_3  # what each key's short, double and long press mean (ui.gestures)
 BUTTONS = (39, 38, 37)  # BTN_A 39, BTN_B 38, BTN_C 37 (M5Unified table)
 BUTTON_PULL_UP = (False, False, False)
 BUTTON_ACTIVE_LOW = True

@@ -24,12 +24,15 @@
 # edge; key 0 (PREV) is B, key 1 (NEXT, SELECT on a long press) is A.
 from micropython import const
 
+from ui.gestures import KEYMAP_2
+
 NAME = "m5stickc_plus2"
 WIDTH = const(240)
 HEIGHT = const(135)
 MONO = False
 
 KEYS = 2
+KEYMAP = KEYMAP_2  # what each key's short, double and long press mean (ui.gestures)
 BUTTONS = (39, 37)  # BTN_B 39, BTN_A 37 (M5Unified table, UserDemo Button(39/37))
 BUTTON_PULL_UP = (False, False)
 BUTTON_ACTIVE_LOW = True

@@ -3,7 +3,8 @@
 #
 # Every board file names the same things (the simulator reads them too):
 #   WIDTH, HEIGHT, MONO     the canvas make_display() is for
-#   KEYS, BUTTONS           buttons in the app keymap's key order (app.gestures)
+#   KEYS, BUTTONS           buttons in the keymap's key order
+#   KEYMAP                  their gestures' events (ui.gestures KEYMAP_2 or KEYMAP_3)
 #   BUTTON_PULL_UP          per button: does the firmware have to enable the internal
 #                           pull-up (False: an input-only pin, the board has a resistor)
 #   BUTTON_ACTIVE_LOW       a pressed button reads 0
@@ -30,13 +31,16 @@
 #   row start 53; ST7789_Init.h sends INVON. LovyanGFX (invert, BGR, offsets 52/40) agrees.
 from micropython import const
 
+from ui.gestures import KEYMAP_2
+
 NAME = "tdisplay"
 WIDTH = const(240)
 HEIGHT = const(135)
 MONO = False
 
 KEYS = 2
-BUTTONS = (0, 35)  # README BUTTON2 0, BUTTON1 35; key 0 GPIO0, key 1 GPIO35 (app.gestures)
+KEYMAP = KEYMAP_2  # what each key's short, double and long press mean (ui.gestures)
+BUTTONS = (0, 35)  # README BUTTON2 0, BUTTON1 35; key 0 GPIO0, key 1 GPIO35 (ui.gestures)
 BUTTON_PULL_UP = (True, False)  # GPIO0 has one (and the boot-strap resistor); 35 has none
 BUTTON_ACTIVE_LOW = True
 

@@ -1,6 +1,6 @@
 # The device's entry point: /main.py on the board runs start(board).run(). The canvas comes
 # first, while the heap is still in one piece; then the panel, the saved match, the app,
-# the buttons and the power, and the loop that ties them.
+# the buttons and the power, wired together here, and the loop that runs them.
 import time
 
 from ui.canvas import Canvas
@@ -14,15 +14,19 @@ def start(board, files=None):
     display = board.make_display()[0]
     from truc.match import Match
     from app.app import App, Settings
-    from app.i18n import t
+    from app.i18n import LANGUAGES, t
     from hw.journal import Journal
     from hw.input_loop import Loop
 
     match = Match()
     settings = Settings()
-    journal = Journal(files)
+    journal = Journal(files, languages=LANGUAGES)
     notice = journal.open(match, settings)  # a set-aside file is said, never fatal
-    app = App(canvas, display, match, settings, keys=board.KEYS)
+    keys = parts.buttons(board)
+    power = parts.power(board, settings, keys, display)
+    # A press on a dark screen wakes it and goes no further.
+    keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
+    app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
     app.on_change = journal.changed
@@ -31,8 +35,7 @@ def start(board, files=None):
         journal.save_settings(settings)
 
     app.after_event = save_settings
-    keys = parts.buttons(board)
-    return Loop(app, keys, parts.power(board, settings, keys, display))
+    return Loop(app, keys, power)
 
 
 def run():

@@ -6,8 +6,8 @@ import gc
 import sys
 from array import array
 
-from app import events as E
-from app.gestures import KEYMAP_2, KEYMAP_3, Recognizer
+from ui import events as E
+from ui.gestures import KEYMAP_2, KEYMAP_3, Recognizer
 from hw.buttons import DEBOUNCE_MS, Buttons, open_pins
 
 MP = sys.implementation.name == "micropython"

@@ -1,4 +1,4 @@
-# app.gestures, on CPython (pytest) and the MicroPython unix port (tests/mp_run.py): every
+# ui.gestures, on CPython (pytest) and the MicroPython unix port (tests/mp_run.py): every
 # gesture of both keymaps, the timing limits, tick wrap-around, event order across keys,
 # stray edges, mashing, and no allocation per call.
 import gc
@@ -6,8 +6,8 @@ import random
 import sys
 from array import array
 
-from app import events as E
-from app.gestures import DOUBLE, KEYMAP_2, KEYMAP_3, LONG, SHORT, Recognizer
+from ui import events as E
+from ui.gestures import DOUBLE, KEYMAP_2, KEYMAP_3, LONG, SHORT, Recognizer
 
 MP = sys.implementation.name == "micropython"
 MASK = (1 << 30) - 1  # MicroPython's ticks_ms period, minus one

@@ -6,8 +6,8 @@ import gc
 import sys
 from array import array
 
-from app import events as E
-from app.gestures import KEYMAP_2, Recognizer
+from ui import events as E
+from ui.gestures import KEYMAP_2, Recognizer
 from hw.buttons import Buttons
 from hw.input_loop import Loop
 from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, STEP_PCT,
@@ -440,7 +440,9 @@ def _device(timeout=30, **kw):
     app = App()
     s = Sleeps()
     p = Power(light=PWM(), settings=Settings(timeout), pause=s.pause, sleep=s.sleep, **kw)
-    loop = Loop(app, Buttons(pins, Recognizer(KEYMAP_2)), p)
+    buttons = Buttons(pins, Recognizer(KEYMAP_2))
+    buttons.gate = p.edge  # as main.start wires them
+    loop = Loop(app, buttons, p)
     return loop, pins, app, s
 
 
@@ -491,16 +493,25 @@ def test_loop_renders_at_start_after_events_and_when_a_tick_changes_the_screen()
     assert app.renders == 3 and len(app.stack) == 1 and loop.renders == 3
 
 
-def test_loop_gives_power_the_apps_settings_when_it_has_none():
-    app = App()
-    app.settings = Settings(120)
-    p = Power()
-    Loop(app, Buttons((Pin(),), Recognizer(KEYMAP_2)), p)
-    assert p.settings is app.settings
-    mine = Settings(30)
-    p = Power(settings=mine)
-    Loop(app, Buttons((Pin(),), Recognizer(KEYMAP_2)), p)
-    assert p.settings is mine
+def test_loop_survives_the_heap_running_out_and_brings_the_app_home():
+    loop, pins, app, _ = _device(0)
+    app.stack.append(Screen())
+    recovered = []
+
+    def event(e):
+        raise MemoryError
+
+    def recover():
+        recovered.append(len(app.stack))
+        del app.stack[1:]
+
+    app.event = event
+    app.recover = recover
+    t = _tap(loop, pins[1], 0)
+    assert recovered == [2] and len(app.stack) == 1 and loop.recoveries == 1
+    del app.event  # the class's own again: the next press goes through
+    _tap(loop, pins[1], t)
+    assert app.hist[E.NEXT] == 1 and loop.recoveries == 1 and app.renders >= 2
 
 
 def test_loop_renders_when_the_battery_figure_changes():

@@ -1,4 +1,4 @@
-# The board's buttons: raw pin levels to clean edges, fed to an app.gestures.Recognizer,
+# The board's buttons: raw pin levels to clean edges, fed to an ui.gestures.Recognizer,
 # out as semantic events. Polled, not interrupt driven: call scan(now_ms) every 5-10 ms
 # from the main loop (hw.input_loop) or a Timer.
 #
@@ -44,11 +44,11 @@ from array import array
 
 from micropython import const
 
-from app.gestures import elapsed
+from ui.gestures import elapsed
 
 DEBOUNCE_MS = const(25)
 
-_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in app.gestures)
+_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.gestures)
 _HALF = const(0x20000000)
 _QSIZE = const(16)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
 

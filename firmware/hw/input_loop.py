@@ -1,12 +1,15 @@
-# The device's main loop: buttons -> app -> power -> panel, then a nap. The board file
-# builds the parts (pins, PWM, ADC, display, App) and hands them here:
+# The device's main loop: buttons -> app -> power -> panel, then a nap. main.start builds
+# and wires the parts (the power gate on the buttons, the settings and the battery shared
+# with the app) and hands them here:
 #
-#     loop = Loop(app, Buttons(pins, Recognizer(KEYMAP_2)), Power(...))
+#     loop = Loop(app, buttons, power)
 #     loop.run(time.ticks_ms)
 #
 # Each turn: scan the buttons (the power gate has already dropped a press that only lit
 # the screen: hw.power), give every event to the app, tick the app and the power, render
-# when anything may have changed, and rest until the next turn.
+# when anything may have changed, and rest until the next turn. The app is anything with
+# event(e), tick(now_ms), render(), stack and recover(); the loop knows no screen.
+import gc
 
 
 class Loop:
@@ -14,14 +17,24 @@ class Loop:
         self.app = app
         self.buttons = buttons
         self.power = power
-        buttons.gate = power.edge  # a press on a dark screen wakes it and goes no further
-        if power.settings is None:  # the timeout the players chose in the app's settings
-            power.settings = getattr(app, "settings", None)
         self.renders = 0
+        self.recoveries = 0  # times the heap ran out and the app was brought home
         self._dirty = True  # the first turn draws the first screen
 
     def step(self, now_ms):
         """One turn, without the rest. Returns True when it rendered."""
+        try:
+            return self._step(now_ms)
+        except MemoryError:
+            # Out of heap: the match is safe (the engine and the journal allocate
+            # nothing per command); what is let go is the screens above the scoreboard.
+            self.recoveries += 1
+            gc.collect()
+            self.app.recover()
+            self._dirty = True
+            return False
+
+    def _step(self, now_ms):
         app = self.app
         buttons = self.buttons
         dirty = self._dirty
@@ -32,14 +45,13 @@ class Loop:
             e = buttons.scan(now_ms)
         # A tick can change the screen (the round summary leaves by itself): a screen
         # that came or went is the sign, and costs no allocation to check.
-        top = app.top()
-        depth = len(app.stack)
+        stack = app.stack
+        top = stack[-1]
+        depth = len(stack)
         app.tick(now_ms)
-        if app.top() is not top or len(app.stack) != depth:
+        if stack[-1] is not top or len(stack) != depth:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
-            app.battery = self.power.battery()
-            app.battery_low = self.power.low()
             dirty = True
         self._dirty = False
         if dirty:

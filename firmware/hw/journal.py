@@ -135,8 +135,9 @@ def _checked(data, magic):
 
 
 class Journal:
-    def __init__(self, fs=None, folder="", log_max=LOG_MAX):
+    def __init__(self, fs=None, folder="", log_max=LOG_MAX, languages=("ca", "es", "en")):
         self.fs = fs or Files()
+        self.languages = languages  # the ones the settings may name (main passes the app's)
         self.snap_name = folder + "truc.snp"
         self.log_name = folder + "truc.log"
         self.settings_name = folder + "truc.cfg"
@@ -409,7 +410,7 @@ class Journal:
             data = self._read(self.settings_name)
             if data is None:
                 return ""
-            language, timeout, names = _parse_settings(data, len(settings.names))
+            language, timeout, names = _parse_settings(data, len(settings.names), self.languages)
         except _Unknown:
             self._put_aside((self.settings_name,))
             return UNKNOWN
@@ -471,7 +472,7 @@ def _text(data, i, end):
     return str(data[i + 1:i + 1 + n], "utf-8"), i + 1 + n
 
 
-def _parse_settings(data, count):
+def _parse_settings(data, count, languages):
     _checked(data, b"TRC")
     end = len(data) - 4
     if crc32(memoryview(data)[:end]) & 0xFFFFFFFF != int.from_bytes(data[end:], "little"):
@@ -487,8 +488,6 @@ def _parse_settings(data, count):
         names.append(name)
     if i != end:
         raise _Unreadable()
-    from app.i18n import LANGUAGES
-
-    if language not in LANGUAGES:  # the settings menu could not show it
+    if language not in languages:  # the settings menu could not show it
         raise _Unreadable()
     return language, timeout, tuple(names)

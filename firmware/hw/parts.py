@@ -6,15 +6,14 @@ import time
 import machine
 from machine import ADC, PWM, Pin
 
-from app.gestures import KEYMAP_2, KEYMAP_3, Recognizer
+from ui.gestures import Recognizer
 from hw.buttons import Buttons, open_pins
 from hw.power import Power
 
 
 def buttons(board):
     pins = open_pins(Pin, board.BUTTONS, board.BUTTON_PULL_UP)
-    keymap = KEYMAP_2 if board.KEYS == 2 else KEYMAP_3
-    return Buttons(pins, Recognizer(keymap), active=0 if board.BUTTON_ACTIVE_LOW else 1)
+    return Buttons(pins, Recognizer(board.KEYMAP), active=0 if board.BUTTON_ACTIVE_LOW else 1)
 
 
 def hold_power(board):

@@ -45,7 +45,7 @@
 # after. Nothing here allocates once Power exists.
 from micropython import const
 
-from app.gestures import elapsed
+from ui.gestures import elapsed
 
 LIT = const(0)
 DIM = const(1)

@@ -13,7 +13,7 @@ from machine import SIM, Pin, SPI, I2C
 from sim import controllers as C
 from ui.canvas import Canvas, PALETTE
 from app.app import App
-from app import events as E
+from ui import events as E
 from hw.st7789 import ST7789, MX, MV, MY, BGR
 from hw.ssd1306 import SSD1306
 from play import play

@@ -3,12 +3,15 @@
 # canvas, no backlight and no battery; its "display" only counts what the app sends it
 # and, after the first frame, prints the line the test waits for: main.py ran start.py,
 # which imported this board, and the app drew its first screen.
+from ui.gestures import KEYMAP_2
+
 NAME = "unixboard"
 WIDTH = 240
 HEIGHT = 135
 MONO = False
 
 KEYS = 2
+KEYMAP = KEYMAP_2
 BUTTONS = (0, 35)  # pins of tests/unixboard/lib/machine.py: they read high, never pressed
 BUTTON_PULL_UP = (True, False)
 BUTTON_ACTIVE_LOW = True

@@ -1,4 +1,4 @@
-# Button gestures to the semantic events of app.events: a short, double or long press of
+# Button gestures to the semantic events of ui.events: a short, double or long press of
 # each key, looked up in a board's keymap. Pure logic: the caller passes debounced edges
 # and the time in milliseconds; after construction nothing allocates.
 #
@@ -40,7 +40,7 @@ from array import array
 
 from micropython import const
 
-from app.events import BACK, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
+from ui.events import BACK, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
 
 # A keymap is bytes: the event of key k's gesture g at k * 3 + g (0: that gesture does
 # nothing, and a key without a double or long event never waits for one).

@@ -1,5 +1,5 @@
 # Semantic input events: what the screens react to. Physical buttons and gestures are
-# turned into these by app.gestures with a board's keymap (README "Buttons").
+# turned into these by ui.gestures with a board's keymap (README "Buttons").
 from micropython import const
 
 NONE = const(0)  # no event (what the gesture recognizer returns when nothing is due)
