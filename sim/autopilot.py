@@ -13,14 +13,9 @@ import json
 from truc import rules as R
 from truc import tablelog
 from truc.match import Match
-from app import actions
-from app import events as E
-from app.actions import Actions
-from app.entry import Adjust, ShowEntry
-from app.gestures import DOUBLE, LONG, SHORT
-from app.newmatch import NewMatch
-from app.scoreboard import Scoreboard
-from app.summary import Summary
+from app import commands as actions
+from ui import events as E
+from ui.gestures import DOUBLE, LONG, SHORT
 from tools.replay import describe
 
 _SETUP = (R.VARIANT, R.OPTIONS, R.DEALER)
@@ -154,20 +149,19 @@ class Autopilot:
             self._fail("key %d %s gave %s, not %s" % (key + 1, "sdl"[gesture],
                                                       [E.NAMES[e] for e in got], E.NAMES[event]))
 
-    def _screen(self, kind):
-        top = self.app.top()
-        if not isinstance(top, kind):
-            self._fail("expected the %s screen, found %s" % (kind.__name__, type(top).__name__))
-        return top
+    def _screen(self, name):
+        if self.app.top_name() != name:
+            self._fail("expected the %s screen, found %s" % (name, self.app.top_name()))
+        return self.app.top()
 
     def _home(self):
         """Back to the scoreboard: any key dismisses a summary, BACK leaves a menu."""
         for _ in range(10):
-            top = self.app.top()
-            if isinstance(top, Scoreboard):
+            top = self.app.top_name()
+            if top == "scoreboard":
                 return
-            self.send(E.PREV if isinstance(top, Summary) else E.BACK)
-        self._fail("cannot get back to the scoreboard from %s" % type(self.app.top()).__name__)
+            self.send(E.PREV if top == "summary" else E.BACK)
+        self._fail("cannot get back to the scoreboard from %s" % self.app.top_name())
 
     def _move_to(self, menu, index):
         n = len(menu.items)
@@ -195,7 +189,7 @@ class Autopilot:
     def _open_actions(self):
         self._home()
         self.send(E.SELECT)
-        return self._screen(Actions)
+        return self._screen("actions")
 
     # Commands.
     def _command(self, command, text):
@@ -228,8 +222,8 @@ class Autopilot:
 
     def _show(self, text):
         pairs = [tuple(int(n) for n in word.split(":")) for word in text.split("#")[0].split()[1:]]
-        self._choose(self._open_actions(), "show")
-        entry = self._screen(ShowEntry)
+        self._choose(self._open_actions(), "showentry")
+        entry = self._screen("showentry")
         for seat, value in sorted(pairs, key=lambda p: entry.seats.index(p[0])):
             i = entry.seats.index(seat)
             self._move_to(entry, i)
@@ -262,7 +256,7 @@ class Autopilot:
         now = m.points(team)
         steps = abs(min(max(now + delta, 0), m.target()) - now)
         self._choose(self._open_actions(), "adjust")
-        screen = self._screen(Adjust)
+        screen = self._screen("adjust")
         values = [v for _, v in screen.items]
         self._move_to(screen, values.index((team, 1 if delta > 0 else -1)))
         for _ in range(steps):
@@ -280,7 +274,7 @@ class Autopilot:
         """The set-up lines so far, entered on the new match screen in one go."""
         ref = self.reference
         self.line = self._setup_line
-        screen = self._screen(NewMatch)
+        screen = self._screen("newmatch")
         options = ref.options()
         dealer = ref.first_dealer()
         self._choose_until(screen, "variant", lambda: screen.variant == ref.variant())

@@ -16,8 +16,8 @@ machine.SIM is one board: only the Device booted last is live.
 import importlib
 
 from machine import SIM
-from app import events as E
-from app.gestures import KEYMAP_2, KEYMAP_3
+from ui import events as E
+from ui.gestures import KEYMAP_2, KEYMAP_3
 from sim import boards, controllers
 from sim.flash import Flash
 

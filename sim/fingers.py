@@ -1,7 +1,7 @@
 """Pressing a device's buttons in simulated time, with a person's timings: pin levels that
 the firmware's own debouncer (hw.buttons, 25 ms) and gesture recognizer turn into events.
 """
-from app.gestures import DOUBLE, LONG, SHORT, Recognizer
+from ui.gestures import DOUBLE, LONG, SHORT, Recognizer
 from hw.buttons import DEBOUNCE_MS
 
 # The recognizer's timings, as hw.parts builds it (Recognizer's defaults).

@@ -4,7 +4,7 @@ SYNTAX is what `python -m sim --help` prints.
 """
 import re
 
-from app.gestures import DOUBLE, LONG, SHORT
+from ui.gestures import DOUBLE, LONG, SHORT
 
 from sim.fingers import DOUBLE_GAP_MS, DOUBLE_MS, LONG_EXTRA_MS, LONG_MS, PRESS_MS, \
     SETTLE_EXTRA_MS

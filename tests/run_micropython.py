@@ -4,7 +4,8 @@ Like the device, MicroPython gets the firmware as .mpy files compiled by mpy-cro
 (compiling from source would need far more heap than running). The tests are compiled
 too. Each test module runs in its own `micropython` process with a capped heap, so one
 module's code does not count against another's. Prints "micropython: N passed, N failed"
-and exits non-zero if anything failed.
+and exits non-zero if anything failed. Names on the command line (test_app ...) run
+just those modules.
 """
 import os
 import re
@@ -39,6 +40,8 @@ def run_all():
     compile_tree("tests", BUILD, recurse=False)
     modules = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests"))
                      if f.startswith("test_") and f.endswith(".py"))
+    if sys.argv[1:]:  # run_micropython.py test_app test_journal: just those
+        modules = [m for m in modules if m in sys.argv[1:]]
     paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
     passed = failed = 0
     for m in modules:

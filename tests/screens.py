@@ -2,7 +2,7 @@
 # pictures in docs/ (tools/screens.py). Runs on CPython and on MicroPython.
 from play import play
 from app.app import App, Settings
-from app import events as E
+from ui import events as E
 
 _MID_MATCH = "variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\nbaza B\nbaza B\ntruc A\nvull B"
 
@@ -31,22 +31,16 @@ def _menu(app):
 
 
 def _new_match(app):
-    from app.newmatch import NewMatch
-
-    app.push(NewMatch())
+    app.open("newmatch")
 
 
 def _settings(app):
-    from app.settings import SettingsMenu
-
-    app.push(SettingsMenu())
+    app.open("settings")
 
 
 def _show_entry(app):
     play("baza A\nbaza A\nenvit A\nvull B", app.match)
-    from app.entry import ShowEntry
-
-    app.push(ShowEntry(app))
+    app.open("showentry")
     app.event(E.SELECT)
     app.event(E.NEXT)
     app.event(E.SELECT)
@@ -64,9 +58,7 @@ def _choose(app, value):
 
 
 def _assistant(app):
-    from app.assistant import Assistant
-
-    app.push(Assistant())
+    app.open("assistant")
 
 
 def _envit_calculator(app):
@@ -112,16 +104,12 @@ def _cards_to_take_out(app):
 
 
 def _adjust(app):
-    from app.entry import Adjust
-
-    app.push(Adjust())
+    app.open("adjust")
 
 
 def _seat_names(app):
-    from app.names import SeatNames
-
     app.settings.names[0] = "PEP"
-    app.push(SeatNames(4))
+    app.open("names", 4)
 
 
 def _canton_won(app):

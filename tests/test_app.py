@@ -4,8 +4,8 @@ from play import play
 from truc import rules as R
 from ui.canvas import Canvas
 from app.app import App, Settings
-from app import actions
-from app import events as E
+from app import commands as actions
+from ui import events as E
 from app.scoreboard import Scoreboard
 from app.summary import Summary
 from app.newmatch import NewMatch
@@ -55,7 +55,7 @@ def test_short_press_gives_a_waiting_envit_to_the_team():
     app = _app("variant valencia\nenvit A\nvull B\nbaza A\nbaza A")
     _press(app, E.NEXT)
     assert app.match.round() == 2 and app.match.points(1) == 2
-    assert isinstance(app.top(), Summary)
+    assert app.top_name() == "summary"
 
 
 def test_envit_window_keys_after_going():
@@ -112,7 +112,7 @@ def test_choosing_from_the_actions_menu_applies_it():
     for _ in range(target):
         _press(app, E.NEXT)
     _press(app, E.SELECT)
-    assert app.match.envit_call() == (1, R.B) and isinstance(app.top(), Scoreboard)
+    assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
 
 
 def test_summary_after_a_round_lists_what_was_paid():
@@ -121,21 +121,21 @@ def test_summary_after_a_round_lists_what_was_paid():
     lines = [text for text, _ in app.top().lines(app)]
     assert lines == ["Envit: A +2", "Round: B +2"]
     _press(app, E.SELECT)
-    assert isinstance(app.top(), Scoreboard) and app.match.bazas() == 0
+    assert app.top_name() == "scoreboard" and app.match.bazas() == 0
 
 
 def test_summary_goes_by_itself():
     app = _app("variant valencia\nbaza A")
     _press(app, E.PREV)
-    assert isinstance(app.top(), Summary)
+    assert app.top_name() == "summary"
     app.tick(1000)
     app.tick(7000)
-    assert isinstance(app.top(), Scoreboard)
+    assert app.top_name() == "scoreboard"
 
 
 def test_new_match_screen_sets_up_the_engine():
     app = _app()
-    app.push(NewMatch())
+    app.open("newmatch")
     menu = app.top()
     app.render()
     # valencia, 2 players, canton 12, first dealer seat 0
@@ -151,7 +151,7 @@ def test_new_match_screen_sets_up_the_engine():
     menu.choose(app, "start")
     m = app.match
     assert (m.variant(), m.players(), m.target(), m.dealer()) == (2, 2, 12, 0)
-    assert isinstance(app.top(), Scoreboard)
+    assert app.top_name() == "scoreboard"
 
 
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
@@ -184,14 +184,37 @@ def test_language_setting_switches_texts():
     app.set_language("en")
 
 
+class _Battery:
+    def __init__(self, level, low=False):
+        self.level = level
+        self.is_low = low
+
+    def battery(self):
+        return self.level
+
+    def low(self):
+        return self.is_low
+
+
 def test_battery_shown_and_a_low_battery_warned_on_the_scoreboard():
     for large in (True, False):
         app = _app(large=large)
         app.render()
         before = bytes(app.canvas.buffer)
-        app.battery = 60
+        app.power = _Battery(60)
         app.render()
         assert bytes(app.canvas.buffer) != before  # the gauge appeared
-        app.battery = 8
-        app.battery_low = True
+        app.power = _Battery(8, low=True)
         assert app.top()._stakes(app, app.match) == "Low battery: 8%"
+
+
+def test_undo_stops_at_the_set_up_of_the_match():
+    for setup in ("variant valencia", "variant mallorca\nset players=4 cantons=2\ndealer 1"):
+        app = _app(setup)
+        entries = app.match.entries()
+        _press(app, E.NEXT)  # a baza: the one command of play
+        _press(app, E.BACK, E.BACK, E.BACK, E.BACK)
+        assert app.match.entries() == entries and app.match.variant() and app.match.players()
+        assert app.match.bazas() == 0 and app.message == "Nothing to undo"
+        _press(app, E.SELECT)
+        assert "undo" not in [v for _, v in app.top().items]

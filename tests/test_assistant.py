@@ -5,10 +5,7 @@ from play import play
 from truc import cards
 from ui.canvas import Canvas
 from app.app import App, Settings
-from app import events as E
-from app.assistant import Assistant, EnvitCalc, BazaCalc, TextPage
-from app.mainmenu import MainMenu
-from app.names import SeatNames
+from ui import events as E
 
 _CANVASES = {}  # one per size, made once: a fresh 16 KB canvas a test would fragment
                 # MicroPython's capped heap
@@ -56,7 +53,7 @@ def _pick(app, *names):
 
 
 def _open(app, item):
-    app.push(Assistant())
+    app.open("assistant")
     app.render()
     _to(app, item)
     return app.top()
@@ -81,7 +78,7 @@ def _ink(canvas, start=0):
 def test_mallorca_amo_and_seven_is_35():
     app = _app("variant mallorca")
     calc = _open(app, "envit")
-    assert isinstance(calc, EnvitCalc)
+    assert calc.name == "envitcalc"
     _pick(app, "11b", "7c", "4o")
     assert calc.shown and calc.envit == 35
     assert calc.flor_text() == ""  # mallorca plays no flor
@@ -122,14 +119,14 @@ def test_valencia_envit_and_flor():
 
 def test_flor_shows_only_where_it_is_played():
     app = _app("variant valencia\nset flor=off")
-    app.push(Assistant())
+    app.open("assistant")
     app.render()
     assert _labels(app.top())[0] == "Envit"
     _to(app, "envit")
     _pick(app, "7e", "6e", "5e")
     assert app.top().flor_text() == ""
     app = _app("variant mallorca\nset flor=on")
-    app.push(Assistant())
+    app.open("assistant")
     app.render()
     assert _labels(app.top())[0] == "Envit and flor"
 
@@ -170,7 +167,7 @@ def test_back_steps_back_one_thing_at_a_time():
     _pick(app, "5e")
     assert calc.envit == 33
     _press(app, E.BACK, E.BACK, E.BACK, E.BACK)
-    assert isinstance(app.top(), Assistant)
+    assert app.top_name() == "assistant"
 
 
 # ---- who wins the baza ----------------------------------------------------------------
@@ -178,7 +175,7 @@ def test_back_steps_back_one_thing_at_a_time():
 def test_baza_winner_in_seat_order_from_the_leader():
     app = _app("variant valencia")
     calc = _open(app, "baza")
-    assert isinstance(calc, BazaCalc) and _labels(calc)[:2] == ["seat 0 (A)", "seat 1 (B)"]
+    assert calc.name == "bazacalc" and _labels(calc)[:2] == ["seat 0 (A)", "seat 1 (B)"]
     _to(app, 1)  # seat 1 leads: then seats 2, 3, 0
     assert calc.prompt(app) == "Card of seat 1 (B)"
     _pick(app, "3o", "7e", "3c", "1e")
@@ -249,7 +246,7 @@ def test_seat_names_appear_in_the_baza():
 def test_mallorca_card_order():
     app = _app("variant mallorca")
     page = _open(app, "order")
-    assert isinstance(page, TextPage)
+    assert page.name == "textpage"
     assert _lines(page) == [
         "11 of bastos (amo)", "10 of oros (madona)", "1 of espases", "1 of bastos",
         "7 of espases (manilla)", "7 of oros (manilla)", "all the 3s", "1 of oros and copes",
@@ -283,7 +280,7 @@ def test_order_page_scrolls_round():
     _press(app, E.NEXT2)
     assert page.cursor == rows
     _press(app, E.SELECT)
-    assert isinstance(app.top(), Assistant)
+    assert app.top_name() == "assistant"
 
 
 def test_signals_of_both_tables_the_variants_first():
@@ -344,13 +341,11 @@ def _letter(app, ch):
 
 def test_new_match_opens_seat_names_and_they_are_stored():
     app = _app("variant valencia")
-    from app.newmatch import NewMatch
-
-    app.push(NewMatch())
+    app.open("newmatch")
     app.render()
     _to(app, "names")
     names = app.top()
-    assert isinstance(names, SeatNames) and len(names.items) == 4 + 1
+    assert names.name == "names" and len(names.items) == 4 + 1
     _to(app, 0)
     _letter(app, "J")
     _letter(app, "O")
@@ -363,7 +358,7 @@ def test_new_match_opens_seat_names_and_they_are_stored():
 
 def test_accents_space_and_four_characters_at_most():
     app = _app("variant valencia")
-    app.push(SeatNames(4))
+    app.open("names", 4)
     app.render()
     _to(app, 1)
     _press(app, E.PREV, E.PREV)  # from A back round: Done, then the space
@@ -377,8 +372,7 @@ def test_accents_space_and_four_characters_at_most():
 def test_back_deletes_and_on_an_empty_name_finishes():
     app = _app("variant valencia")
     app.settings.names[3] = "PEP"
-    names = SeatNames(4)
-    app.push(names)
+    names = app.open("names", 4)
     app.render()
     _to(app, 3)
     assert names.name == "PEP"
@@ -398,19 +392,19 @@ def test_back_deletes_and_on_an_empty_name_finishes():
     _letter(app, "")
     assert app.settings.names[2] == ""  # spaces only: no name
     _to(app, -1)
-    assert not isinstance(app.top(), SeatNames)
+    assert app.top_name() != "names"
 
 
 # ---- on screen ------------------------------------------------------------------------
 
 def test_main_menu_opens_the_assistant():
     app = _app("variant valencia")
-    app.push(MainMenu())
+    app.open("mainmenu")
     app.render()
     _to(app, "assistant")
-    assert isinstance(app.top(), Assistant)
+    assert app.top_name() == "assistant"
     _to(app, "back")
-    assert isinstance(app.top(), MainMenu)
+    assert app.top_name() == "mainmenu"
 
 
 def _every_screen(app):
@@ -433,7 +427,7 @@ def _every_screen(app):
         _open(app, item)
         yield item
     app.home()
-    app.push(SeatNames(4))
+    app.open("names", 4)
     app.render()
     yield "names"
     _to(app, 0)

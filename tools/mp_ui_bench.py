@@ -14,7 +14,7 @@ from truc import tablelog  # noqa: E402
 def ui(presses):
     from ui.canvas import Canvas
     from app.app import App, Settings
-    from app import events as E
+    from ui import events as E
 
     canvas = Canvas(240, 135)  # first, before the heap fragments, as on the device
     settings = Settings()

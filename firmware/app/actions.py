@@ -1,109 +1,12 @@
-# What can be entered now: the legal commands with their labels, for the scoreboard's
-# quick keys and for the menu of every action. Only commands the engine accepts are offered.
+# The Actions menu: every command the engine would accept now (app.commands), then the
+# screens for what takes more than one choice.
 from truc import rules as R
-from truc.variants import MALLORCA
+from app.commands import label, legal
 from app.i18n import t
 from app.menu import Menu
 
-_TEAM = "AB"
-
-
-def step_word(m, op, step):
-    """The points of a ladder step, or the word for the open-ended top step."""
-    ladder = R.truc_ladder(m.variant()) if op == R.TRUC else R.envit_ladder(m.variant())
-    value = ladder[step]
-    if value != R.TOP:
-        return str(value)
-    if op == R.TRUC:
-        return t("fora")
-    return t("tots") if m.variant() == MALLORCA else t("falta")
-
-
-def next_step(m, op):
-    """The step a call or raise without a jump goes to."""
-    if op == R.TRUC:
-        call = m.truc_call()[0]
-        return (call or m.truc_step()) + 1
-    return m.envit_call()[0] + 1 if m.envit_state() == R.ENVIT_PENDING else 1
-
-
-def label(app, op, a=0, b=0):
-    m = app.match
-    team = app.team_name(a) if a < 2 else ""
-    if op == R.BAZA:
-        return t("Parda") if a == R.PARDA else t("Baza %s") % team
-    if op == R.TRUC or op == R.ENVIT:
-        word = t("Truc %s %s") if op == R.TRUC else t("Envit %s %s")
-        return word % (team, step_word(m, op, b or next_step(m, op)))
-    if op == R.VULL:
-        return t("%s: vull") % team
-    if op == R.NOVULL:
-        return t("%s: no vull") % team
-    if op == R.FLOR:
-        return t("Flor %s") % team
-    if op == R.FOLD:
-        return t("%s goes") % team
-    if op == R.ENVITWIN:
-        return t("Envit won by %s") % team
-    if op == R.END:
-        return t("No envit: next round")
-    return "?"
-
-
-def short_label(app, op, team):
-    """A few characters for a key hint."""
-    name = app.team_name(team)
-    if op == R.VULL:
-        return t("Vull")
-    if op == R.ENVITWIN:
-        return t("Envit %s") % name
-    if op == R.END:
-        return t("End")
-    return t("Baza %s") % name
-
-
-def quick(m, team):
-    """The team key's short press: accept a call against the team, give it the envit
-    that waits for its result, or the baza."""
-    call, by = m.truc_call()
-    if call and by != team or m.envit_state() == R.ENVIT_PENDING and m.envit_call()[1] != team:
-        return R.VULL
-    if m.envit_state() == R.ENVIT_ACCEPTED and m.round_winner() != R.NOBODY:
-        return R.ENVITWIN
-    if m.envit_window() == team:
-        return R.END
-    return R.BAZA
-
-
-def strong(m, team):
-    """The team key's double press: raise the call against the team, take the envit
-    left to it after the round was decided, or call truc."""
-    if m.envit_state() == R.ENVIT_PENDING or m.envit_window() == team:
-        return R.ENVIT
-    return R.TRUC
-
-
-def legal(m):
-    """Every command the engine would accept now, in the order the menu offers them:
-    answers first, then the envit (it only lives in the first baza), the bazas, the
-    truc and the rest; jumps up the ladders come last."""
-    out = []
-    jumps = []
-    for op in (R.VULL, R.NOVULL, R.ENVIT, R.BAZA, R.TRUC, R.FLOR, R.ENVITWIN, R.END, R.FOLD):
-        for a in (0, 1, 2) if op == R.BAZA else (0,) if op == R.END else (0, 1):
-            if op == R.TRUC or op == R.ENVIT:
-                first = next_step(m, op)
-                for step in range(first, 5):
-                    if not m.check(op, a, step):
-                        (jumps if step > first else out).append((op, a, step if step > first else 0))
-            elif not m.check(op, a):
-                out.append((op, a, 0))
-    return out + jumps
-
 
 class Actions(Menu):
-    """Every legal action, then the screens for what takes more than one choice."""
-
     def __init__(self):
         Menu.__init__(self, t("Actions"))
 
@@ -113,14 +16,14 @@ class Actions(Menu):
         m = app.match
         items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]  # type: list
         if m.envit_state() == R.ENVIT_ACCEPTED:
-            items.append((t("Show envit values"), "show"))
+            items.append((t("Show envit values"), "showentry"))
         if m.variant() and m.winner() == R.NOBODY:
             items.append((t("Adjust points"), "adjust"))
-        if m.entries():
+        if app.can_undo():
             items.append((t("Undo"), "undo"))
         if m.can_redo():
             items.append((t("Redo"), "redo"))
-        items.append((t("Menu"), "menu"))
+        items.append((t("Menu"), "mainmenu"))
         self.items = items
 
     def choose(self, app, value):
@@ -130,21 +33,12 @@ class Actions(Menu):
         elif value == "redo":
             app.redo()
             app.home()
-        elif value == "show":
-            from app.entry import ShowEntry
-
-            app.pop()
-            app.push(ShowEntry(app))
-        elif value == "adjust":
-            from app.entry import Adjust
-
-            app.pop()
-            app.push(Adjust())
-        elif value == "menu":
-            from app.mainmenu import MainMenu
-
-            app.pop()
-            app.push(MainMenu())
+        elif value in ("showentry", "adjust", "mainmenu"):
+            app.replace(value)
         else:
             app.pop()
             app.apply(value[0], value[1], value[2])
+
+
+def make(app, arg):
+    return Actions()

@@ -1,10 +1,21 @@
-# The device app: a stack of screens over one match. Events come in (app.events), the
-# top screen turns them into engine commands or other screens, and render() draws the
-# top screen into the canvas and sends the bands that changed to the display.
+# The device app: a stack of screens over one match. Events come in (app.event), the
+# top screen turns them into engine commands or opens other screens by name, and
+# render() draws the top screen into the canvas and sends the bands that changed.
+#
+# Screens are opened by name through open(): the screen "names" is the module app.names,
+# imported when opened, whose make(app, arg) builds it. When a screen leaves the stack,
+# the app modules its opening imported are dropped (sys.modules and the package's
+# attribute) and the heap collected, so the heap holds the scoreboard and the screens on
+# the stack, never every screen opened since boot. No screen imports another.
+import gc
+import sys
+
 from truc.match import Match
+from truc import rules as R
 from app import i18n
 from app.i18n import t
 from ui import canvas as C
+from ui import events as E
 
 
 def _nothing():
@@ -20,8 +31,18 @@ class Settings:
         self.names = ["", "", "", "", "", ""]  # optional short seat names
 
 
+class NoBattery:
+    """The power part's battery side, for an app without one (on USB, in tests)."""
+
+    def battery(self):
+        return -1
+
+    def low(self):
+        return False
+
+
 class App:
-    def __init__(self, canvas, display=None, match=None, settings=None, keys=2):
+    def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -36,40 +57,87 @@ class App:
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
-        self.battery = -1  # percent, -1 when unknown (on USB, no ADC); set by the main loop
-        self.battery_low = False
+        self.power = power or NoBattery()  # its battery() and low() are shown
+        self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
         i18n.use(self.settings.language)
-        from app.scoreboard import Scoreboard
-
-        self.stack = [Scoreboard()]  # type: list
+        self.stack = []  # type: list
+        self.open("scoreboard")
         if not self.match.variant():
-            from app.newmatch import NewMatch
-
-            self.stack.append(NewMatch())
+            self.open("newmatch")
 
     # Screens.
     def top(self):
         return self.stack[-1]
 
-    def push(self, screen):
-        self.stack.append(screen)
+    def top_name(self):
+        return self.stack[-1].name
+
+    def open(self, name, arg=None):
+        """Puts screen `name` on top. A screen already on the stack is gone back to
+        (the screens above it close): the stack never holds the same screen twice."""
+        stack = self.stack
+        for i in range(len(stack)):
+            if stack[i].name == name:
+                self._close_from(i + 1)
+                return stack[i]
+        known = list(sys.modules)
+        module = "app." + name
+        __import__(module)
+        screen = sys.modules[module].make(self, arg)
+        screen.name = name
+        screen.modules = [m for m in sys.modules if m not in known and m.startswith("app.")]
+        stack.append(screen)
+        screen.open(self)
+        return screen
+
+    def replace(self, name, arg=None):
+        """The top screen gives way to `name`."""
+        self._close_from(len(self.stack) - 1)
+        return self.open(name, arg)
 
     def pop(self):
-        if len(self.stack) > 1:
-            self.stack.pop()
+        self._close_from(len(self.stack) - 1)
 
     def home(self):
-        del self.stack[1:]
+        self._close_from(1)
+
+    def _close_from(self, depth):
+        # Closes the screens from depth up (never the scoreboard at 0), the top first.
+        stack = self.stack
+        depth = max(depth, 1)
+        if len(stack) <= depth:
+            return
+        package = sys.modules["app"]
+        while len(stack) > depth:
+            screen = stack.pop()
+            screen.close(self)
+            for m in screen.modules:
+                sys.modules.pop(m, None)
+                short = m[4:]
+                if "." not in short and hasattr(package, short):
+                    delattr(package, short)
+        screen = None
+        gc.collect()
+
+    def recover(self):
+        """After the heap ran out (the main loop caught it): every screen but the
+        scoreboard let go, and a notice."""
+        self.home()
+        self.message = t("Out of memory: back to the score")
 
     # Input.
     def event(self, e):
         self.message = ""
-        self.top().event(self, e)
+        if e == E.MENU:  # the main menu from anywhere (three-button boards)
+            self.open("mainmenu")
+        else:
+            self.top().event(self, e)
         self.after_event()
 
     def tick(self, now_ms):
+        self.now = now_ms
         self.top().tick(self, now_ms)
 
     # The match.
@@ -83,13 +151,18 @@ class App:
             return err
         self.on_change()
         if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
-            from app.summary import Summary
-
-            self.push(Summary())
+            self.open("summary")
         return None
 
+    def can_undo(self):
+        """Whether undo has a command of play to take back: it stops at the set-up
+        (variant, options, dealer), which only New match changes."""
+        m = self.match
+        n = m.entries()
+        return n > 0 and m.entry(n - 1)[0] > R.DEALER
+
     def undo(self):
-        if self.match.undo():
+        if not self.can_undo() or self.match.undo():
             self.message = t("Nothing to undo")
         else:
             self.message = t("Undone")
@@ -101,7 +174,6 @@ class App:
         else:
             self.message = t("Redone")
             self.on_change()
-
 
     def set_language(self, language):
         self.settings.language = language
@@ -133,7 +205,17 @@ class App:
 
 
 class Screen:
-    """What every screen can do; subclasses override what they need."""
+    """What every screen can do; subclasses override what they need. The app sets name
+    (how it was opened) and modules (what its opening imported)."""
+
+    name = ""
+    modules = ()
+
+    def open(self, app):
+        """Called once it is on top of the stack for the first time."""
+
+    def close(self, app):
+        """Called as it leaves the stack."""
 
     def draw(self, app, c):
         pass

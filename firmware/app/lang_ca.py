@@ -40,6 +40,7 @@ TEXT = {
     "No, keep it": "No, conserva-la",
     "Nothing to redo": "Res a refer",
     "Nothing to undo": "Res a desfer",
+    "Out of memory: back to the score": "Sense memòria: tornam al marcador",
     "Parda": "Parda",
     "Peces": "Peces",
     "Players: %d": "Jugadors: %d",

@@ -40,6 +40,7 @@ TEXT = {
     "No, keep it": "No, consérvala",
     "Nothing to redo": "Nada que rehacer",
     "Nothing to undo": "Nada que deshacer",
+    "Out of memory: back to the score": "Sin memoria: volvemos al marcador",
     "Parda": "Parda",
     "Peces": "Piezas",
     "Players: %d": "Jugadores: %d",

@@ -1,4 +1,4 @@
-# The main menu: a new match, the dealer's assistant, settings.
+# The main menu: the dealer's assistant, a new match, settings.
 from app.i18n import t
 from app.menu import Menu
 
@@ -8,21 +8,15 @@ class MainMenu(Menu):
         Menu.__init__(self, t("Menu"))
 
     def refresh(self, app):
-        self.items = [(t("Assistant"), "assistant"), (t("New match"), "new"),
+        self.items = [(t("Assistant"), "assistant"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Back to the score"), "back")]
 
     def choose(self, app, value):
-        if value == "assistant":
-            from app.assistant import Assistant
-
-            app.push(Assistant())
-        elif value == "new":
-            from app.newmatch import NewMatch
-
-            app.push(NewMatch())
-        elif value == "settings":
-            from app.settings import SettingsMenu
-
-            app.push(SettingsMenu())
-        else:
+        if value == "back":
             app.home()
+        else:
+            app.open(value)
+
+
+def make(app, arg):
+    return MainMenu()

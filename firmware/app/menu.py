@@ -1,6 +1,6 @@
 # A list to move through and choose from: the building block of most screens.
 from app.app import Screen
-from app import events as E
+from ui import events as E
 from ui import canvas as C
 
 
@@ -41,10 +41,6 @@ class Menu(Screen):
             self.choose(app, self.items[self.cursor][1])
         elif e == E.BACK:
             app.pop()
-        elif e == E.MENU:
-            from app.mainmenu import MainMenu
-
-            app.push(MainMenu())
         elif e == E.UNDO:
             app.undo()
             app.home()

@@ -4,7 +4,7 @@
 # also finishes, leaving the seat without a name. Names live in app.settings.names.
 from micropython import const
 
-from app import events as E
+from ui import events as E
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
@@ -94,7 +94,7 @@ class SeatNames(Menu):
     def _slots(self, app, c, y):
         # One box a character; the next one holds the wheel's letter, inverted.
         font = app.font
-        size = line = app.line
+        size = app.line
         if app.large:
             size += 8
         step = size + 4
@@ -137,3 +137,7 @@ class SeatNames(Menu):
             x -= c.text_width(font, label)
             c.text(font, label, x, ty, C.DIM)
             x -= gap
+
+
+def make(app, players):
+    return SeatNames(players)

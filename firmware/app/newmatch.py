@@ -62,9 +62,7 @@ class NewMatch(Menu):
         elif value == "dealer":
             self.dealer = self.dealer + 1 if self.dealer < self.players - 1 else -1
         elif value == "names":
-            from app.names import SeatNames
-
-            app.push(SeatNames(self.players))
+            app.open("names", self.players)
         elif value == "keep":
             self.confirm = False
             self.cursor = len(self.items)
@@ -89,3 +87,7 @@ class NewMatch(Menu):
                 app.message = t(err)
                 return
         app.home()
+
+
+def make(app, arg):
+    return NewMatch()

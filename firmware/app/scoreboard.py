@@ -3,8 +3,8 @@
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
 from truc import rules as R
 from app.app import Screen
-from app import actions
-from app import events as E
+from app import commands as actions
+from ui import events as E
 from app.i18n import t
 from ui import canvas as C
 
@@ -29,13 +29,9 @@ class Scoreboard(Screen):
                 op = actions.strong(m, team)
             app.apply(op, team)
         elif e == E.SELECT:
-            app.push(actions.Actions())
+            app.open("actions")
         elif e == E.BACK or e == E.UNDO:
             app.undo()
-        elif e == E.MENU:
-            from app.mainmenu import MainMenu
-
-            app.push(MainMenu())
 
     def draw(self, app, c):
         m = app.match
@@ -105,18 +101,19 @@ class Scoreboard(Screen):
 
     def _battery(self, app, c, x, y, w, h):
         # An outline with its charge filled in; red when low. Nothing when unknown.
-        if app.battery < 0:
+        level = app.power.battery()
+        if level < 0:
             return
-        colour = C.WARN if app.battery_low else C.DIM
+        colour = C.WARN if app.power.low() else C.DIM
         c.rect(x, y, w, h, colour)
         c.fill_rect(x + w, y + h // 4, 2, h - 2 * (h // 4), colour)
-        c.fill_rect(x + 2, y + 2, (w - 4) * app.battery // 100, h - 4, colour)
+        c.fill_rect(x + 2, y + 2, (w - 4) * level // 100, h - 4, colour)
 
     def _stakes(self, app, m):
         if app.message:
             return app.message
-        if app.battery_low:
-            return t("Low battery: %d%%") % app.battery
+        if app.power.low():
+            return t("Low battery: %d%%") % app.power.battery()
         call, by = m.truc_call()
         if call:
             return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
@@ -148,3 +145,7 @@ class Scoreboard(Screen):
                 arrow = c.width - c.text_width(font, ">")
                 c.text(font, ">", arrow, y, C.DIM)
                 c.text_right(font, text, arrow, y, C.DIM)
+
+
+def make(app, arg):
+    return Scoreboard()

@@ -28,3 +28,7 @@ class SettingsMenu(Menu):
                 if s.timeout in TIMEOUTS else TIMEOUTS[1]
         else:
             app.pop()
+
+
+def make(app, arg):
+    return SettingsMenu()

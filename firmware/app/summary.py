@@ -5,21 +5,22 @@ from app.app import Screen
 from app.i18n import t
 from ui import canvas as C
 from app.menu import draw_title
+from ui.gestures import elapsed
 
 _SHOWN_MS = 5000  # then the scoreboard comes back by itself
 
 
 class Summary(Screen):
-    def __init__(self):
-        self.since = None
+    since = 0
+
+    def open(self, app):
+        self.since = app.now
 
     def event(self, app, e):
         app.pop()
 
     def tick(self, app, now_ms):
-        if self.since is None:
-            self.since = now_ms
-        elif now_ms - self.since >= _SHOWN_MS and app.match.winner() == R.NOBODY:
+        if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:
             app.pop()
 
     def lines(self, app):
@@ -56,3 +57,7 @@ class Summary(Screen):
             c.text_centre(app.big, score, c.width // 2, c.height - app.big.HEIGHT, C.FG)
         else:
             c.text_right(app.font, score, c.width, 0, C.FG)
+
+
+def make(app, arg):
+    return Summary()

@@ -11,8 +11,8 @@ import pytest
 import sim  # noqa: F401  (firmware on the import path)
 from truc import rules as R
 from truc.match import Match
-from app.gestures import KEYMAP_2, KEYMAP_3, DOUBLE, LONG, SHORT
-from app import events as E
+from ui.gestures import KEYMAP_2, KEYMAP_3, DOUBLE, LONG, SHORT
+from ui import events as E
 from sim.autopilot import Autopilot, PlayError, gesture_map
 from sim.device import Device
 from sim.fingers import Fingers

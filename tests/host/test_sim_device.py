@@ -11,8 +11,8 @@ import pytest
 
 import sim  # noqa: F401  (firmware on the import path)
 from machine import SIM
-from app import events as E
-from app.gestures import DOUBLE, LONG, SHORT
+from ui import events as E
+from ui.gestures import DOUBLE, LONG, SHORT
 from hw import power as P
 from sim import boards, keyscript
 from sim.device import Device
@@ -110,10 +110,10 @@ def test_a_match_resumes_from_the_flash_folder_after_a_restart(tmp_path, name):
     resumed = Device(name, flash=again.open(), store=again)  # a new run of the simulator
     assert bytes(resumed.app.match.state) == state
     assert resumed.app.settings.language == "es"  # the settings came back too
-    assert type(resumed.app.top()).__name__ == "Scoreboard" and resumed.model.errors == []
+    assert resumed.app.top_name() == "scoreboard" and resumed.model.errors == []
     assert resumed.app.match.can_redo() == device.app.match.can_redo()
     fresh = Device(name, flash=FlashFolder(folder.path).open(fresh=True))
-    assert type(fresh.app.top()).__name__ == "NewMatch"
+    assert fresh.app.top_name() == "newmatch"
     assert os.listdir(folder.path) == [MARKER]  # --fresh emptied the folder
 
 

@@ -10,7 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame")
 
 import sim  # noqa: E402,F401  (firmware on the import path)
-from app import events as E  # noqa: E402
+from ui import events as E  # noqa: E402
 from app.newmatch import NewMatch  # noqa: E402
 from sim import window as W  # noqa: E402
 from sim.boards import LOOKS  # noqa: E402
@@ -74,7 +74,7 @@ def test_the_window_shows_the_models_glass_scaled(open_window, name):
     look = win.look
     assert win.surface.get_size() == ((look.body[0] + 2 * W.MARGIN) * 2,
                                       (look.body[1] + 2 * W.MARGIN) * 2 + W.STATUS_PX)
-    assert isinstance(win.device.app.top(), NewMatch)
+    assert win.device.app.top_name() == "newmatch"
     assert win.screen_rect().size == tuple(2 * n for n in win.device.model.glass.size)
     assert screen_pixels(win) == win.device.image(2).tobytes()
 
@@ -214,5 +214,5 @@ def test_f5_pulls_the_battery_and_the_device_boots_into_the_same_match(open_wind
     key(win, pygame.K_F5)
     frames(win, 2)
     assert win.device.boots == 2 and bytes(win.device.app.match.state) == state
-    assert type(win.device.app.top()).__name__ == "Scoreboard"
+    assert win.device.app.top_name() == "scoreboard"
     assert screen_pixels(win) == win.device.image().tobytes() and win.device.model.errors == []

@@ -1,0 +1,120 @@
+# The assistant's baza resolver: who takes this baza?
+from truc import cards
+from app.cardwords import PARDA, TEAM_COLOUR, card_text, game, seat_label, seat_name
+from app.i18n import t
+from app.menu import Menu, draw_title
+from app.picker import Picker
+from ui import canvas as C
+from ui import events as E
+
+
+class BazaCalc(Picker):
+    """The leading seat, then the cards in play order from it (one a player, or Done):
+    the team that takes the baza, or parda, and the seat. In a punta duel the two
+    duelists play."""
+
+    can_stop = True
+
+    def __init__(self, app):
+        m = app.match
+        Picker.__init__(self, app, 2 if m.duel() else game(app)[3])
+        self.duel = m.duel() != 0
+        self.ma = m.hand_ma() if m.variant() else 0
+        self.leader = -1  # -1: the leading seat is being chosen
+        self.team = self.winner = 0
+        self.best = []  # per card: whether it has the winning strength
+        self.leaders(app, self.ma)
+
+    def leaders(self, app, seat):
+        """The leader step, the cursor on seat."""
+        self.leader = -1
+        self.shown = self.stopped = False
+        self.picked = []
+        seats = (self.ma, (self.ma + 3) % 6) if self.duel else range(self.players)
+        self.items = [(seat_label(app, s), s) for s in seats]
+        self.cursor = 0
+        for i in range(len(self.items)):
+            if self.items[i][1] == seat:
+                self.cursor = i
+
+    def seat(self, i):
+        """The seat that plays the i-th card."""
+        if self.duel:
+            return (self.leader + 3 * i) % 6
+        return (self.leader + i) % self.players
+
+    def prompt(self, app):
+        return t("Card of %s") % seat_label(app, self.seat(len(self.picked)))
+
+    def restart(self, app):
+        self.leaders(app, self.winner)  # the winner leads the next baza
+
+    def leave(self, app):
+        self.leaders(app, self.leader)
+
+    def event(self, app, e):
+        if self.leader < 0 and e == E.BACK:
+            app.pop()
+        else:
+            Picker.event(self, app, e)
+
+    def choose(self, app, value):
+        if self.leader < 0:
+            self.leader = value
+            self.suits(0)
+        else:
+            Picker.choose(self, app, value)
+
+    def result(self, app):
+        if self.duel:
+            # As a table of two: the leader at its team's seat, the other duelist next.
+            team, seat = cards.baza(self.picked, self.leader & 1, 2, self.variant, self.peces)
+            self.winner = self.leader if seat == self.leader & 1 else (self.leader + 3) % 6
+        else:
+            team, seat = cards.baza(self.picked, self.leader, self.players, self.variant,
+                                    self.peces)
+            self.winner = seat
+        self.team = team
+        strengths = [cards.strength(c, self.variant, self.peces) for c in self.picked]
+        top = max(strengths)
+        self.best = [s == top for s in strengths]
+
+    def verdict(self, app):
+        if self.team == PARDA:
+            return t("Parda")
+        return t("Team %s wins: %s") % ("AB"[self.team], seat_name(app, self.winner))
+
+    def draw(self, app, c):
+        if self.leader < 0:
+            self.title = t("Who leads the baza?")
+            Menu.draw(self, app, c)
+        else:
+            Picker.draw(self, app, c)
+
+    def draw_result(self, app, c):
+        font = app.font
+        line = app.line
+        draw_title(app, c, self.verdict(app),
+               C.MARK if self.team == PARDA else TEAM_COLOUR[self.team])
+        top = line + 1
+        rows = (c.height - top) // line
+        n = len(self.picked)
+        self.scroll = min(max(self.scroll, 0), max(n - rows, 0))
+        for i in range(self.scroll, min(self.scroll + rows, n)):
+            y = top + (i - self.scroll) * line
+            text = "%s: %s" % (seat_label(app, self.seat(i)), card_text(self.picked[i]))
+            colour = TEAM_COLOUR[self.seat(i) & 1]
+            if self.best[i]:  # the winning card (every tied one in a parda)
+                c.fill_rect(0, y, c.width, line, colour)
+                colour = C.BG
+            c.text(font, text, 4, y + 1 if app.large else y, colour)
+        # The rows take the whole width: the scroll marks go in the title bar.
+        ty = 1 if app.large else 0
+        if self.scroll > 0:
+            c.text(font, "^", c.width - 16, ty, C.DIM)
+        if self.scroll + rows < n:
+            c.text(font, "v", c.width - 8, ty, C.DIM)
+
+
+def make(app, arg):
+    return BazaCalc(app)

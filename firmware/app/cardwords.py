@@ -1,0 +1,181 @@
+# The words and colours of cards for the dealer's assistant's screens (app.assistant,
+# envitcalc, bazacalc, textpage), for the variant of the match (mallorca with two peces
+# before one is chosen).
+from truc import cards
+from truc import rules as R
+from truc.variants import MALLORCA
+from app.i18n import t
+from ui import canvas as C
+
+# Cards with a name of their own. (A card is rank * 4 + suit, so card & 3 is its suit.)
+_AMO = cards.card(11, 3)
+_MADONA = cards.card(10, 0)
+_FIVE_OROS = cards.card(5, 0)
+_FIVE_BASTOS = cards.card(5, 3)
+_SEVEN_OROS = cards.card(7, 0)
+_SEVEN_ESPASES = cards.card(7, 2)
+
+# The colours of the suits on a Spanish deck (monochrome screens show them all alike).
+SUIT_COLOUR = (C.MARK, C.WARN, C.TEAM_B, C.GOOD)  # oros, copes, espases, bastos
+TEAM_COLOUR = (C.TEAM_A, C.TEAM_B)
+PARDA = 2  # cards.baza's team for a tie
+
+
+def game(app):
+    """Variant, peces, whether flor is played, and players, of the match."""
+    m = app.match
+    variant = m.variant()
+    if not variant:
+        return MALLORCA, 2, False, R.PRESET_PLAYERS[MALLORCA]
+    return variant, m.peces() or 2, bool(m.options() & R.OPT_FLOR), m.players()
+
+
+# ---- card texts -----------------------------------------------------------------------
+
+def suit_word(suit):
+    if suit == 0:
+        return t("oros")
+    if suit == 1:
+        return t("copes")
+    if suit == 2:
+        return t("espases")
+    return t("bastos")
+
+
+def card_text(c):
+    """"7 of oros": a form per suit, so that a language can elide ("7 d'oros")."""
+    rank = cards.rank_of(c)
+    suit = cards.suit_of(c)
+    if suit == 0:
+        return t("%d of oros") % rank
+    if suit == 1:
+        return t("%d of copes") % rank
+    if suit == 2:
+        return t("%d of espases") % rank
+    return t("%d of bastos") % rank
+
+
+def nickname(c, variant, peces):
+    """The name players give the card in this variant, or ""."""
+    if variant == MALLORCA:
+        if c == _AMO:
+            return t("amo")
+        if c == _MADONA:
+            return t("madona")
+        if peces == 4 and (c == _FIVE_OROS or c == _FIVE_BASTOS):
+            return t("peça")
+    if c == _SEVEN_ESPASES or c == _SEVEN_OROS:
+        return t("manilla")
+    return ""
+
+
+def named(c, variant, peces):
+    nick = nickname(c, variant, peces)
+    return "%s (%s)" % (card_text(c), nick) if nick else card_text(c)
+
+
+def _ranks(group):
+    # The ranks of group, in the order they first appear.
+    out = []
+    for c in group:
+        rank = cards.rank_of(c)
+        if rank not in out:
+            out.append(rank)
+    return out
+
+
+def _and(group):
+    # "1 of oros and copes": cards of one rank, named by the first one's form.
+    head = card_text(group[0])
+    for c in group[1:-1]:
+        head += ", " + suit_word(cards.suit_of(c))
+    return t("%s and %s") % (head, suit_word(cards.suit_of(group[-1])))
+
+
+def order_lines(variant, peces):
+    """The card order, highest first, as (text, colour): one line per strength, cards
+    that tie on one line, the named cards marked."""
+    deck = cards.deck(variant)
+    above = []  # cards on the lines already written
+    out = []
+    for line in cards.order(variant, peces):
+        parts = []
+        colour = C.FG
+        for rank in _ranks(line):
+            group = [c for c in line if cards.rank_of(c) == rank]
+            same = [c for c in deck if cards.rank_of(c) == rank]
+            if len(group) == 1:
+                parts.append(named(group[0], variant, peces))
+                if nickname(group[0], variant, peces):
+                    colour = C.MARK
+            elif len(group) == len(same):
+                parts.append(t("all the %ds") % rank)
+            elif len(group) > 2 and len(group) + sum(1 for c in same if c in above) == len(same):
+                parts.append(t("the other %ds") % rank)  # the rest of the rank is above
+            else:
+                parts.append(_and(group))
+        above.extend(line)
+        out.append((" · ".join(parts), colour))
+    return out
+
+
+def removed_lines(variant):
+    """What to take out of a 40-card Spanish deck (4 suits of 1-7, 10, 11, 12)."""
+    out = cards.removed(variant)
+    lines = [(t("Take out %d cards:") % len(out), C.MARK)]
+    for rank in _ranks(out):
+        group = [c for c in out if cards.rank_of(c) == rank]
+        if len(group) == 4:
+            text = t("all the %ds") % rank
+        elif len(group) == 1:
+            text = card_text(group[0])
+        else:
+            text = _and(group)
+        lines.append((text, C.FG))
+    lines.append((t("%d cards stay") % len(cards.deck(variant)), C.DIM))
+    return lines
+
+
+def signal_lines(variant):
+    """Both tables' signals, the variant's own first; headings marked."""
+    mallorca = [("Mallorca:", C.MARK),
+                (t("Eyebrows raised: the amo"), C.FG),
+                (t("Wink: the madona"), C.FG),
+                (t("Tongue out: a good ace"), C.FG),
+                (t("Cheek squeezed: a manilla"), C.FG),
+                (t("Lips pressed: a three"), C.FG),
+                (t("Nose wrinkled: 1 of oros or copes"), C.FG),
+                (t("Said aloud: vine a mi, mata, truca, envida"), C.FG)]
+    valencia = [("Valencia, Palacios:", C.MARK),
+                (t("Both cheeks puffed: 33"), C.FG),
+                (t("Right cheek: 32"), C.FG),
+                (t("Left cheek: 31"), C.FG),
+                (t("Both eyes shut: cec, no good cards"), C.FG)]
+    return mallorca + valencia if variant == MALLORCA else valencia + mallorca
+
+
+def seat_name(app, seat):
+    return app.settings.names[seat] or t("seat %d") % seat
+
+
+def seat_label(app, seat):
+    """The seat's name and its team letter, for screens without team colours."""
+    return "%s (%s)" % (seat_name(app, seat), "AB"[seat & 1])
+
+
+def wrap(c, font, text, first, rest):
+    """text cut at spaces into lines no wider than first, then rest (pixels); a word
+    longer than that stays whole."""
+    out = []
+    line = ""
+    width = first
+    for word in text.split(" "):
+        longer = line + " " + word if line else word
+        if line and c.text_width(font, longer) > width:
+            out.append(line)
+            line = word
+            width = rest
+        else:
+            line = longer
+    out.append(line)
+    return out

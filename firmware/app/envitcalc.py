@@ -1,0 +1,52 @@
+# The assistant's envit and flor calculator.
+from truc import cards
+from app.cardwords import SUIT_COLOUR, card_text, named
+from app.i18n import t
+from app.menu import draw_title
+from app.picker import Picker
+from ui import canvas as C
+
+
+class EnvitCalc(Picker):
+    """Three cards: their envit, and their flor where the variant plays flor."""
+
+    def __init__(self, app):
+        Picker.__init__(self, app, 3)
+        self.envit = 0
+        self.flor_value = -1  # -1: not a flor
+        self.suits(0)
+
+    def prompt(self, app):
+        return t("Card %d of 3") % (len(self.picked) + 1)
+
+    def result(self, app):
+        self.envit = cards.envit(self.picked, self.variant, self.peces)
+        self.flor_value = cards.flor(self.picked)
+
+    def flor_text(self):
+        """What the screen says of the flor ("" where the variant plays none)."""
+        if not self.flor:
+            return ""
+        return t("Flor: %d") % self.flor_value if self.flor_value >= 0 else t("No flor")
+
+    def draw_result(self, app, c):
+        font = app.font
+        line = app.line
+        draw_title(app, c, t("Envit"))
+        y = line + 2
+        for card in self.picked:
+            # The small screen has no room for nicknames beside the value.
+            text = named(card, self.variant, self.peces) if app.large else card_text(card)
+            c.text(font, text, 4, y, SUIT_COLOUR[card & 3])
+            y += line
+        c.text_right(app.big, str(self.envit), c.width - 4, line + 2, C.FG)
+        flor = self.flor_text()
+        if flor:
+            c.text(font, flor, 4, y + (4 if app.large else 0),
+                   C.GOOD if self.flor_value >= 0 else C.DIM)
+        if app.large:
+            c.text(font, t("Select: another hand"), 4, c.height - line, C.DIM)
+
+
+def make(app, arg):
+    return EnvitCalc(app)
