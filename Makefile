@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test test-cpython test-micropython sim bench clean flash typecheck
+.PHONY: test test-cpython test-micropython sim bench clean flash typecheck lint
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,10 @@ $(TYPINGS): $(READY) Makefile
 		--target $(VENV)/typings $(STUBS)
 	touch $@
 
-# pytest includes tests/host/test_typecheck.py, which runs pyright.
+# ruff first (ruff.toml: pyflakes and pycodestyle at the project's 100 columns); pytest
+# includes tests/host/test_typecheck.py, which runs pyright.
 test: $(READY) $(TYPINGS)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
 
@@ -38,6 +40,9 @@ sim: $(READY)
 
 bench: $(READY)
 	$(BIN)/python -m tools.bench
+
+lint: $(READY)
+	$(BIN)/ruff check .
 
 typecheck: $(READY) $(TYPINGS)
 	PYRIGHT_PYTHON_IGNORE_WARNINGS=1 PYRIGHT_PYTHON_GLOBAL_NODE=0 $(BIN)/pyright

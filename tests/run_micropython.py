@@ -45,8 +45,9 @@ def run_all():
     paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
     passed = failed = 0
     for m in modules:
-        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap(m), "tests/mp_run.py", m]
-                              + paths, cwd=ROOT, capture_output=True, text=True, timeout=900)
+        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap(m),
+                               "tests/mp_run.py", m] + paths,
+                              cwd=ROOT, capture_output=True, text=True, timeout=900)
         out = proc.stdout + proc.stderr
         counts = re.findall(r"^(\d+) passed, (\d+) failed$", out, re.M)
         p, f = (int(counts[-1][0]), int(counts[-1][1])) if counts else (0, 0)

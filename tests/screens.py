@@ -4,7 +4,8 @@ from play import play
 from app.app import App, Settings
 from ui import events as E
 
-_MID_MATCH = "variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\nbaza B\nbaza B\ntruc A\nvull B"
+_MID_MATCH = ("variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\n"
+              "baza B\nbaza B\ntruc A\nvull B")
 
 
 def _scoreboard(app):

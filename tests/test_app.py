@@ -6,9 +6,6 @@ from ui.canvas import Canvas
 from app.app import App, Settings
 from app import commands as actions
 from ui import events as E
-from app.scoreboard import Scoreboard
-from app.summary import Summary
-from app.newmatch import NewMatch
 
 
 _CANVASES = {}  # one per size, made once, as on the device: a fresh 16 KB each time

@@ -79,7 +79,8 @@ def test_flor_only_in_first_baza_and_not_while_truc_pending():
 
 def test_no_envit_after_a_single_teams_flor():
     m = play("variant valencia\nflor A")
-    assert refused(m, "envit B") == "after a flor the envit is only on the flors, when both teams have one"
+    assert refused(m, "envit B") == ("after a flor the envit is only on the flors, "
+                                     "when both teams have one")
     refused(m, "envit A")
 
 
@@ -112,7 +113,8 @@ def test_going_gives_the_rivals_the_truc_so_far():
 def test_going_in_first_baza_leaves_the_rivals_an_envit():
     m = play("variant valencia\nfold A")
     assert m.round() == 1 and m.envit_window() == R.B
-    assert refused(m, "envit A") == "the round is over: only the rivals may still call an envit, or 'end'"
+    assert refused(m, "envit A") == ("the round is over: only the rivals may still call an envit, "
+                                     "or 'end'")
     for line in ("baza A", "truc B", "flor B", "fold B"):
         assert refused(m, line) == "the round is already decided"
     play("envit B\nvull A\nenvitwin B", m)

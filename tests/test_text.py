@@ -126,7 +126,8 @@ def test_glyph_ink_stays_inside_the_box():
             end = text.draw(fb, font, ch, MARGIN, MARGIN, 1)
             rows = ink_rows(fb, w, h)
             if rows:
-                assert MARGIN <= rows[0] and rows[1] < MARGIN + font.HEIGHT, "%r: rows %r" % (ch, rows)
+                assert MARGIN <= rows[0] and rows[1] < MARGIN + font.HEIGHT, \
+                    "%r: rows %r" % (ch, rows)
             for y in range(h):  # nothing left of the pen: text really starts at x
                 for x in range(MARGIN):
                     assert not fb.pixel(x, y), "%r paints left of x" % ch

@@ -12,7 +12,6 @@ heap allocated per press.
 import os
 import shutil
 import subprocess
-import sys
 import time
 
 import tools  # noqa: F401  (puts the firmware on the import path)

@@ -148,7 +148,8 @@ def device_files(board_path, frozen=False):
                 rel = os.path.relpath(found, FIRMWARE).replace(os.sep, "/")
                 if rel not in files:
                     files[rel] = found
-                    package_of = ".".join(parts[:i] if rel.endswith("__init__.py") else parts[:i - 1])
+                    package = parts[:i] if rel.endswith("__init__.py") else parts[:i - 1]
+                    package_of = ".".join(package)
                     todo.append((found, package_of))
     if dynamic:  # __import__(a variable): send everything rather than guess
         print("note: %s import by computed name: sending every firmware module"
@@ -190,7 +191,8 @@ def build(files, out, march=None):
             continue
         proc = compile_file(src, os.path.join(out, name), ["-march=" + march] if march else [])
         if proc.returncode:
-            raise DeployError("mpy-cross %s: %s" % (os.path.relpath(src, ROOT), proc.stderr.strip()))
+            raise DeployError("mpy-cross %s: %s"
+                              % (os.path.relpath(src, ROOT), proc.stderr.strip()))
     return device_names(files)
 
 
@@ -337,8 +339,9 @@ def deploy(board_path, port, reset=True, frozen=False, build_dir=BUILD):
         args += ["+", "reset"]
     proc = mpremote(port, *args, timeout=600)
     sys.stdout.write(proc.stdout.replace(out + os.sep, ""))
-    print("deployed %d files to %s; %s" % (len(names), port, "the board resets into main.py"
-                                           if reset else "not reset (press the board's reset button)"))
+    after = ("the board resets into main.py" if reset
+             else "not reset (press the board's reset button)")
+    print("deployed %d files to %s; %s" % (len(names), port, after))
     return names
 
 
@@ -413,11 +416,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="tools/deploy.py",
         description="Compiles the firmware and puts it on a board over USB serial.")
-    parser.add_argument("--board", help="a board in boards/ (tdisplay, ...), or a board file's path")
+    parser.add_argument("--board",
+                        help="a board in boards/ (tdisplay, ...), or a board file's path")
     parser.add_argument("--port", help="the serial port (default: the first USB serial device)")
     parser.add_argument("--dev", action="store_true",
-                        help="mount the compiled tree and run main.py from the host; no flash written")
-    parser.add_argument("--no-reset", action="store_true", help="do not reset the board after copying")
+                        help="mount the compiled tree and run main.py from the host; "
+                             "no flash written")
+    parser.add_argument("--no-reset", action="store_true",
+                        help="do not reset the board after copying")
     parser.add_argument("--frozen", action="store_true",
                         help="the board runs a MicroPython built with manifest.py")
     parser.add_argument("--build-dir", default=BUILD,

@@ -24,7 +24,8 @@ def replay(path):
             if reason:
                 print("line %d: %s" % (n, reason))
                 sys.exit(2)
-    print("replayed cantons=%d,%d round=%d winner=%d" % (m.cantons(0), m.cantons(1), m.round(), m.winner()))
+    print("replayed cantons=%d,%d round=%d winner=%d"
+          % (m.cantons(0), m.cantons(1), m.round(), m.winner()))
 
 
 def journal(path):
@@ -32,7 +33,8 @@ def journal(path):
         commands = f.read()
     m = Match()
     apply_all(m, commands)
-    print("replayed cantons=%d,%d round=%d winner=%d" % (m.cantons(0), m.cantons(1), m.round(), m.winner()))
+    print("replayed cantons=%d,%d round=%d winner=%d"
+          % (m.cantons(0), m.cantons(1), m.round(), m.winner()))
 
 
 def parsed(path):
@@ -74,7 +76,8 @@ def alloc(path):
     m.redo()
     undo = gc.mem_alloc() - before
     gc.enable()
-    print("commands=%d alloc_total=%d alloc_worst=%d undo_redo=%d" % (len(commands) // 3, total, worst, undo))
+    print("commands=%d alloc_total=%d alloc_worst=%d undo_redo=%d"
+          % (len(commands) // 3, total, worst, undo))
 
 
 def speed(path, repeat):

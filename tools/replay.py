@@ -66,7 +66,8 @@ def replay(lines, each=False, out=sys.stdout, err=sys.stderr):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.replay",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("file", help='a table log, or "-" for standard input')
     parser.add_argument("--each", action="store_true", help="print the state after every command")
     args = parser.parse_args(argv)

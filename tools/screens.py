@@ -31,7 +31,8 @@ def main():
                 build(canvas, name, language)
                 path = os.path.join(out, "%s-%s-%s.png" % (name, size, language))
                 image(canvas, scale).save(path)
-                sums.append('    "%s-%s-%s": 0x%08x,' % (name, size, language, crc32(canvas.buffer)))
+                crc = crc32(canvas.buffer)
+                sums.append('    "%s-%s-%s": 0x%08x,' % (name, size, language, crc))
     print("wrote %d pictures to %s" % (len(sums), os.path.relpath(out, ROOT)))
     if "--goldens" in sys.argv:
         with open(os.path.join(ROOT, "tests", "goldens.py"), "w", encoding="utf-8") as f:

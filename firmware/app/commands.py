@@ -92,7 +92,8 @@ def legal(m):
                 first = next_step(m, op)
                 for step in range(first, 5):
                     if not m.check(op, a, step):
-                        (jumps if step > first else out).append((op, a, step if step > first else 0))
+                        jump = step > first
+                        (jumps if jump else out).append((op, a, step if jump else 0))
             elif not m.check(op, a):
                 out.append((op, a, 0))
     return out + jumps

@@ -120,7 +120,8 @@ class Scoreboard(Screen):
         state = m.envit_state()
         if state == R.ENVIT_PENDING:
             step, by = m.envit_call()
-            return t("%s calls envit %s?") % (app.team_name(by), actions.step_word(m, R.ENVIT, step))
+            return t("%s calls envit %s?") % (app.team_name(by),
+                                               actions.step_word(m, R.ENVIT, step))
         parts = []
         if m.truc_step():
             parts.append(t("Truc %s") % actions.step_word(m, R.TRUC, m.truc_step()))
@@ -128,7 +129,8 @@ class Scoreboard(Screen):
             parts.append(t("Envit %s") % actions.step_word(m, R.ENVIT, m.envit_call()[0]))
         for team in (R.A, R.B):
             if m.flors(team):
-                parts.append(t("Flor %s") % app.team_name(team) + ("x%d" % m.flors(team) if m.flors(team) > 1 else ""))
+                many = "x%d" % m.flors(team) if m.flors(team) > 1 else ""
+                parts.append(t("Flor %s") % app.team_name(team) + many)
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))

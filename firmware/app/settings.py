@@ -14,7 +14,8 @@ class SettingsMenu(Menu):
         s = app.settings
         self.title = t("Settings")
         timeout = t("never") if not s.timeout else t("%d s") % s.timeout
-        self.items = [(t("Language: %s") % i18n.NAMES[i18n.LANGUAGES.index(s.language)], "language"),
+        language = i18n.NAMES[i18n.LANGUAGES.index(s.language)]
+        self.items = [(t("Language: %s") % language, "language"),
                       (t("Screen off after: %s") % timeout, "timeout"),
                       (t("Back"), "back")]
 

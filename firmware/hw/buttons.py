@@ -14,9 +14,10 @@
 #
 # Pins are anything with .value(): machine.Pin on the device, fakes in the tests; this
 # module never imports machine. Buttons are active-low: pressed reads 0 (`active` is the
-# level a pressed key reads: 0 if a board file's BUTTON_ACTIVE_LOW, else 1). Whether a pin needs the internal pull-up
-# is the board file's word too: open_pins(Pin, BUTTONS, BUTTON_PULL_UP) builds the pins
-# and refuses a pull-up on the classic ESP32's input-only GPIOs 34-39, which have none
+# level a pressed key reads: 0 if a board file's BUTTON_ACTIVE_LOW, else 1). Whether a pin
+# needs the internal pull-up is the board file's word too: open_pins(Pin, BUTTONS,
+# BUTTON_PULL_UP) builds the pins and refuses a pull-up on the classic ESP32's input-only
+# GPIOs 34-39, which have none
 # (the board has an external resistor, or the input floats and invents presses).
 #
 # Debouncing: a level becomes an edge once every scan for DEBOUNCE_MS (25 ms) has read

@@ -35,7 +35,8 @@ def _step(ladder, word, tops):
         for i in range(1, len(ladder)):
             if ladder[i] == points:
                 return i
-    raise ValueError("'%s' is not a step of that ladder (%s)" % (word, ladder_text(ladder, tops[0])))
+    steps = ladder_text(ladder, tops[0])
+    raise ValueError("'%s' is not a step of that ladder (%s)" % (word, steps))
 
 
 def ladder_text(ladder, top_word):

@@ -390,7 +390,8 @@ def test_mip_package_installs_a_working_firmware(board):
         urls = json.load(f)["urls"]
     assert flash_files(board.flash) == sorted([dest for dest, _ in urls] + ["board.py"])
     for dest, src in urls:
-        with open(os.path.join(board.flash, dest), "rb") as a, open(os.path.join(ROOT, src), "rb") as b:
-            assert a.read() == b.read(), dest
+        with open(os.path.join(board.flash, dest), "rb") as a:
+            with open(os.path.join(ROOT, src), "rb") as b:
+                assert a.read() == b.read(), dest
     # From source this time: the unix port compiles each module as it is imported.
     assert board.wait_for(STARTED, 30), board.output.decode(errors="replace")[-2000:]

@@ -13,7 +13,6 @@ from PIL import Image
 import sim  # noqa: F401  (firmware on the import path)
 from truc import rules as R
 from ui import events as E
-from app.newmatch import NewMatch
 from ui.canvas import PALETTE
 from sim import boards, controllers, keyscript
 from sim.device import Device

@@ -11,7 +11,6 @@ pygame = pytest.importorskip("pygame")
 
 import sim  # noqa: E402,F401  (firmware on the import path)
 from ui import events as E  # noqa: E402
-from app.newmatch import NewMatch  # noqa: E402
 from sim import window as W  # noqa: E402
 from sim.boards import LOOKS  # noqa: E402
 from sim.device import Device  # noqa: E402
