@@ -12,8 +12,26 @@ import framebuf
 
 _DATA = const(0x40)  # control byte: Co=0, D/C#=1, the rest are GDDRAM bytes
 _COMMANDS = const(0x00)  # control byte: Co=0, D/C#=0, the rest are commands
+# Commands (SSD1306 datasheet, section 9), each followed by its argument bytes, if any.
 _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
+_CLOCK_DIV = const(0xD5)  # clock divide ratio / oscillator frequency
+_MULTIPLEX = const(0xA8)  # rows driven - 1
+_OFFSET = const(0xD3)  # vertical display offset
+_START_LINE = const(0x40)  # | the RAM row shown at the top
+_CHARGE_PUMP = const(0x8D)
+_ADDRESSING = const(0x20)  # 0: horizontal
+_SEG_REMAP = const(0xA0)  # | 1: column 127 is SEG0
+_COM_SCAN_UP = const(0xC0)  # COM0 to COM[N-1]
+_COM_SCAN_DOWN = const(0xC8)  # COM[N-1] to COM0
+_COM_PINS = const(0xDA)
+_CONTRAST = const(0x81)
+_PRECHARGE = const(0xD9)
+_VCOMH = const(0xDB)  # VCOMH deselect level
+_FOLLOW_RAM = const(0xA4)  # (0xA5: every pixel on)
+_NORMAL = const(0xA6)  # not inverted (0xA7: inverted)
+_COLUMNS = const(0x21)  # first, last column of the window
+_PAGES = const(0x22)  # first, last page of the window
 
 
 class SSD1306:
@@ -35,7 +53,9 @@ class SSD1306:
         self.external_vcc = external_vcc
         self.contrast = contrast
         self._sleep_ms = sleep_ms
-        self._window = bytearray(b"\x21\x00\x7f\x22\x00\x07")  # column and page range
+        # column range (0x21: first, last), page range (0x22: first, last)
+        self._window = bytearray((_COLUMNS, 0, 127, _PAGES, 0, 7))
+        self._one = bytearray(1)
         self._page = bytearray(width)
         self._w = 0
         self._page_fb = None
@@ -57,31 +77,31 @@ class SSD1306:
         ext = self.external_vcc
         self._commands(bytes((
             _DISPLAY_OFF,
-            0xD5, 0x80,  # clock divide ratio / oscillator frequency: the reset value
-            0xA8, self.height - 1,  # multiplex ratio
-            0xD3, 0x00,  # display offset
-            0x40,  # display start line 0
-            0x8D, 0x10 if ext else 0x14,  # charge pump: on, unless VCC is external
-            0x20, 0x00,  # horizontal addressing
-            0xA0 if self.flip else 0xA1,  # segment remap: column 0 at the left
-            0xC0 if self.flip else 0xC8,  # COM scan from COM[N-1]: row 0 at the top
-            0xDA, 0x12 if self.height == 64 else 0x02,  # COM pins: alternative for 64 rows
-            0x81, self.contrast,
-            0xD9, 0x22 if ext else 0xF1,  # pre-charge periods
-            0xDB, 0x40,  # VCOMH deselect level
-            0xA4,  # the display follows the RAM
-            0xA6,  # not inverted
+            _CLOCK_DIV, 0x80,  # the reset value
+            _MULTIPLEX, self.height - 1,
+            _OFFSET, 0x00,
+            _START_LINE | 0,
+            _CHARGE_PUMP, 0x10 if ext else 0x14,  # on, unless VCC is external
+            _ADDRESSING, 0x00,
+            _SEG_REMAP | (0 if self.flip else 1),  # unflipped: column 0 at the left
+            _COM_SCAN_UP if self.flip else _COM_SCAN_DOWN,  # unflipped: row 0 at the top
+            _COM_PINS, 0x12 if self.height == 64 else 0x02,  # alternative for 64 rows
+            _CONTRAST, self.contrast,
+            _PRECHARGE, 0x22 if ext else 0xF1,  # pre-charge periods
+            _VCOMH, 0x40,
+            _FOLLOW_RAM,
+            _NORMAL,
         )))
         self.clear()
-        self._commands(b"\xaf")
+        self._command(_DISPLAY_ON)
+
+    def _command(self, byte):
+        self._one[0] = byte
+        self._commands(self._one)
 
     def sleep(self, asleep):
         """Display off (RAM kept, charge pump stopped), or on again."""
-        self._commands(b"\xae" if asleep else b"\xaf")
-
-    def set_contrast(self, value):
-        self.contrast = value
-        self._commands(bytes((0x81, value)))
+        self._command(_DISPLAY_OFF if asleep else _DISPLAY_ON)
 
     def clear(self):
         """Every pixel off."""
