@@ -151,6 +151,22 @@ def test_new_match_screen_sets_up_the_engine():
     assert app.top_name() == "scoreboard"
 
 
+def test_new_match_row_envit_before_truc():
+    app = _app()
+    app.open("newmatch")
+    menu = app.top()
+    menu.choose(app, "variant")  # valencia: on by its preset
+    menu.refresh(app)
+    labels = [label for label, value in menu.items if value == R.OPT_ENVIT_FIRST]
+    assert labels == ["Envit before truc: on"]
+    menu.choose(app, R.OPT_ENVIT_FIRST)
+    menu.choose(app, "begin")
+    menu.choose(app, "start")
+    assert not app.match.options() & R.OPT_ENVIT_FIRST
+    assert app.apply(R.TRUC, R.A) is None and app.apply(R.VULL, R.B) is None
+    assert app.apply(R.ENVIT, R.B) is None  # switched off: the envit may follow
+
+
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
     app = _app()
     full = app.render()

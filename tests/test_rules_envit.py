@@ -44,10 +44,52 @@ def test_envit_only_in_first_baza():
 
 
 def test_no_envit_while_truc_pending():
-    m = play("variant valencia\ntruc A")
+    # Mallorca: the envit may follow an accepted truc (RULES.md changed: valencia no more).
+    m = play("variant mallorca\ntruc A")
     assert refused(m, "envit B") == "a truc call is pending: answer it first"
     play("vull B\nenvit B\nvull A\nenvitwin B\nbaza A\nbaza A", m)
-    assert score(m) == [2, 2]
+    assert score(m) == [3, 2]
+
+
+_CLOSED = "a truc was called: the envit comes before the truc"
+
+
+def test_valencia_and_palacios_envit_before_truc():
+    for variant in ("valencia", "palacios"):
+        m = play("variant %s\ntruc A" % variant)
+        assert refused(m, "envit B") == _CLOSED
+        play("vull B", m)
+        assert refused(m, "envit B") == _CLOSED
+        assert refused(m, "envit A") == _CLOSED
+        play("baza A\nbaza A", m)
+        assert score(m) == [2, 0]
+
+
+def test_envit_first_closes_the_envit_on_the_flors_too():
+    m = play("variant valencia\nflor A\nflor B\ntruc A\nvull B")
+    assert refused(m, "envit A") == _CLOSED
+    m = play("variant valencia\nflor A\nflor B\nenvit A\nvull B\ntruc B\nvull A")
+    assert m.envit_state() == R.ENVIT_ACCEPTED  # an envit called before the truc stands
+
+
+def test_refused_truc_opens_no_envit_window_where_envit_comes_first():
+    m = play("variant valencia\ntruc A\nnovull B")
+    assert m.envit_window() == R.NOBODY
+    assert score(m) == [1, 0]  # the round closed at once
+    m = play("variant valencia\ntruc A\nvull B\nfold B")
+    assert m.envit_window() == R.NOBODY
+    assert score(m) == [2, 0]
+    m = play("variant mallorca\ntruc A\nnovull B")
+    assert m.envit_window() == R.A  # mallorca keeps the window
+
+
+def test_envitfirst_option_in_the_table_log():
+    m = play("variant mallorca\nset envitfirst=on\ntruc A\nvull B")
+    assert refused(m, "envit B") == _CLOSED
+    m = play("variant valencia\nset envitfirst=off\ntruc A\nvull B\nenvit B\nvull A")
+    assert m.envit_state() == R.ENVIT_ACCEPTED
+    assert refused(play("variant valencia"), "set envitfirst=yes") == \
+        "envitfirst must be off or on"
 
 
 def test_envit_raised_only_while_pending_and_alternating():

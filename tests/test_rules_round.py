@@ -138,7 +138,8 @@ def test_going_closes_at_once_after_an_envit_or_flor():
 
 
 def test_refused_truc_in_first_baza_opens_envit_for_the_caller():
-    m = play("variant valencia\ntruc A\nnovull B")
+    # Mallorca: in valencia the truc call has closed the envit (RULES.md "Going").
+    m = play("variant mallorca\ntruc A\nnovull B")
     assert m.envit_window() == R.A and m.round() == 1
     play("envit A\nenvit B\nvull A\nenvitwin B", m)
     assert score(m) == [1, 4]

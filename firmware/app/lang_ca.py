@@ -22,6 +22,7 @@ TEXT = {
     "End": "Fi",
     "Envit %s": "Envit %s",
     "Envit %s %s": "Envit %s %s",
+    "Envit before truc": "Envit abans del truc",
     "Envit shown": "Envit ensenyat",
     "Envit won by %s": "Envit per a %s",
     "Envit: %s +%d": "Envit: %s +%d",

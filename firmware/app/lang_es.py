@@ -22,6 +22,7 @@ TEXT = {
     "End": "Fin",
     "Envit %s": "Envite %s",
     "Envit %s %s": "Envite %s %s",
+    "Envit before truc": "Envite antes del truc",
     "Envit shown": "Envite mostrado",
     "Envit won by %s": "Envite para %s",
     "Envit: %s +%d": "Envite: %s +%d",

@@ -13,6 +13,7 @@ _FLAG_ROWS = (  # option bit, label, text when clear, text when set
     (R.OPT_FLOR, "Flor", "off", "on"),
     (R.OPT_FORA_MATCH, "Joc fora worth", "the canton", "the match"),
     (R.OPT_ALTERNATE, "Rounds", "team only", "redondo and punta"),
+    (R.OPT_ENVIT_FIRST, "Envit before truc", "off", "on"),
 )
 
 

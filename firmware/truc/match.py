@@ -448,6 +448,8 @@ class Match:
         else:
             if s[_BAZAS]:
                 return "the envit and the flor belong to the first baza"
+            if self._truc_closed_envit(s):
+                return "a truc was called: the envit comes before the truc"
             if s[_TRUC_CALL]:
                 return "a truc call is pending: answer it first"
             if (s[_FLORS] or s[_FLORS + 1]) and not (s[_FLORS] and s[_FLORS + 1]):
@@ -551,9 +553,16 @@ class Match:
 
     def _open_window(self, s, team):
         # Going, or a refused truc, in the first baza with no envit called and no flor
-        # declared still lets `team` call an envit before the round closes.
-        if not s[_BAZAS] and s[_ENVIT] == R.ENVIT_NONE and not s[_FLORS] and not s[_FLORS + 1]:
+        # declared still lets `team` call an envit before the round closes, unless a
+        # truc call has closed the envit.
+        if not s[_BAZAS] and s[_ENVIT] == R.ENVIT_NONE and not s[_FLORS] and not s[_FLORS + 1] \
+                and not self._truc_closed_envit(s):
             s[_WINDOW] = team
+
+    def _truc_closed_envit(self, s):
+        # Where the envit comes before the truc, any truc call (pending, accepted or
+        # being refused) closes the round's envit.
+        return s[_OPTS] & R.OPT_ENVIT_FIRST and (s[_TRUC] or s[_TRUC_CALL])
 
     def _decided(self, s):
         n = s[_BAZAS]

@@ -34,12 +34,13 @@ OPT_PECES4 = const(8)
 OPT_FLOR = const(16)
 OPT_FORA_MATCH = const(32)
 OPT_ALTERNATE = const(64)
-OPT_ALL = const(127)
+OPT_ENVIT_FIRST = const(128)  # the envit round comes before the truc
+OPT_ALL = const(255)
 TARGETS = b"\x0c\x12\x18"  # 12, 18, 24
 
 # Presets, indexed by variant id: players and option bits (target 24, 2 cantons).
 PRESET_PLAYERS = b"\x00\x04\x04\x06"
-PRESET_OPTIONS = b"\x00\x02\x12\x52"
+PRESET_OPTIONS = b"\x00\x02\x92\xd2"
 
 # Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused).
 # 0 marks the open-ended top step: joc fora, tots / falta.

@@ -85,6 +85,7 @@ _FLAGS = {
     "flor": (R.OPT_FLOR, "off", "on"),
     "jocfora": (R.OPT_FORA_MATCH, "canton", "match"),
     "rounds": (R.OPT_ALTERNATE, "team", "alternate"),
+    "envitfirst": (R.OPT_ENVIT_FIRST, "off", "on"),
 }
 
 
