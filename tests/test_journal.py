@@ -416,6 +416,71 @@ def test_load_refuses_what_no_dump_could_be():
     assert b.load(good) and bytes(b.state) == bytes(m.state)
 
 
+def test_load_refuses_a_base_state_no_match_reaches():
+    m = Match(capacity=2)  # compacts: the base holds a round in play
+    for c in ((R.VARIANT, 1, 0), (R.BAZA, R.A, 0), (R.TRUC, R.A, 0), (R.VULL, R.B, 0)):
+        assert m.apply(c[0], c[1], c[2]) is None
+    good = m.dump()
+    assert not m.from_start() and good[12] == 1 and _BOOTED.load(good)
+    # (byte, value): 53 bazas (the first render raised IndexError), 5 players, points at
+    # the target, a duel without punta rounds, a third baza result beyond those recorded,
+    # a flor when flor is off, a dealer past the last seat, a truc called by no team
+    for i, v in ((12, 53), (1, 5), (7, 24), (11, 1), (15, 1), (30, 1), (3, 4), (20, 3)):
+        bad = bytearray(good)
+        bad[i] = v
+        assert not _BOOTED.load(bad), (i, v)
+        assert _BOOTED.entries() == 0 and not _BOOTED.variant()
+    blank = bytearray(_BOOTED.dump())
+    blank[3] = 0  # a dealer chosen before the variant
+    assert not _BOOTED.load(blank)
+
+
+def _dumps():
+    # Real dumps of matches of every set-up, many of them compacted (a mid-round base).
+    import random
+    from randplay import step
+    from play import play
+    from test_properties import SETUPS
+
+    small = Match(capacity=24)
+    out = []
+    for k in range(len(SETUPS)):
+        random.seed(k)
+        small.clear()
+        play(SETUPS[k], small)
+        for n in range(60):
+            if step(small) is None:
+                break
+            if n % 20 == 19:
+                out.append(small.dump())
+    return out, small
+
+
+def test_load_never_raises_on_mutated_dumps():
+    import random
+
+    dumps, m = _dumps()
+    random.seed(9)
+    accepted = 0
+    for t in range(3000 if not MICRO else 300):
+        d = bytearray(dumps[t % len(dumps)])
+        for _ in range(1 + t % 3):
+            i = random.randrange(STATE_SIZE + 4) if t & 1 else random.randrange(len(d))
+            d[i] = random.randrange(256) if t % 5 else d[i] ^ 1 << random.randrange(8)
+        if m.load(d):  # whatever it takes back, the engine runs on from it
+            accepted += 1
+            m.winner()
+            m.truc_worth()
+            m.last_round()
+            m.dealer()
+            for op in range(R.VARIANT, R.LAST_OP + 1):
+                for a in range(7):
+                    m.check(op, a, 1)
+        else:
+            assert m.entries() == 0 and not m.variant()
+    assert accepted  # some mutations are harmless and still load
+
+
 def test_load_checks_the_redo_tail_and_allocates_nothing():
     m = _LIVE
     m.clear()
