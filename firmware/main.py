@@ -29,7 +29,23 @@ def start(board, files=None):
     app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
-    app.on_change = journal.changed
+    from hw.archive import Archive
+
+    app.archive = archive = Archive(files)  # past matches: read only when a screen asks
+
+    def keep():  # a match won or left for a new one goes to the archive
+        try:
+            archive.keep(match)
+        except (OSError, MemoryError) as e:  # play goes on; the journal's error is shown
+            journal.error = e
+
+    def changed():
+        journal.changed()
+        if match.winner() != 2:  # rules.NOBODY: the match was won
+            keep()
+
+    app.on_change = changed
+    app.before_new_match = keep
 
     def save_settings():
         journal.save_settings(settings)

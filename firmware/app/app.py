@@ -61,6 +61,8 @@ class App:
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
+        self.before_new_match = _nothing  # called before New match clears the match (archive)
+        self.archive = None  # past matches (hw.archive.Archive), when main gives one
         i18n.use(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")

@@ -79,6 +79,7 @@ class NewMatch(Menu):
 
     def start(self, app):
         m = app.match
+        app.before_new_match()
         m.clear()
         dealer = self.dealer if self.dealer >= 0 else random.randint(0, self.players - 1)
         for op, a, b in ((R.VARIANT, self.variant, 0), (R.OPTIONS, self.players, self.options),

@@ -1,0 +1,180 @@
+"""tools.pull end to end: a match played through the simulator's UI, and a match written
+by the firmware on the MicroPython unix port behind a pty (the board of test_deploy), are
+pulled as table logs that tools.replay brings to the state the device held."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sim.flash import Flash
+from sim.flashdir import FlashFolder
+from sim.headless import prepare
+from tools import pull
+from tools.mpbuild import ROOT
+from tools.replay import describe, replay
+from hw.archive import Archive
+from hw.journal import Journal
+from truc import tablelog
+from truc.match import Match
+
+from test_deploy import MICROPYTHON, UnixBoard, pytestmark  # noqa: F401  (the pty board)
+
+LOGS = os.path.join(ROOT, "tools", "logs")
+
+
+def _log(name):
+    with open(os.path.join(LOGS, name), encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def _replayed(path):
+    with open(path, encoding="utf-8") as f:
+        match, status = replay(f.read().splitlines(), out=open(os.devnull, "w"))
+    assert status == 0
+    return describe(match)
+
+
+def _pull(*args):
+    return subprocess.run([sys.executable, "-m", "tools.pull", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def _play(folder, lines):
+    store = FlashFolder(folder)
+    device, _, error = prepare("tdisplay", log_lines=lines, flash=store.open(), store=store)
+    assert error is None
+    return describe(device.app.match)
+
+
+def test_a_match_played_on_the_simulator_pulls_to_its_exact_state(tmp_path):
+    folder = str(tmp_path / "flash")
+    shown = _play(folder, _log("mallorca.log")[:40])  # through the UI, in progress
+    out = tmp_path / "now.log"
+    proc = _pull("--flash", folder, "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert _replayed(out) == shown and shown["variant"] == "mallorca" and shown["round"] > 1
+    assert sorted(os.listdir(folder)) == [".sim-flash", "truc.cfg", "truc.log", "truc.snp"]
+
+
+def test_a_won_match_is_archived_and_pulled_with_the_others(tmp_path):
+    folder = str(tmp_path / "flash")
+    won = _play(folder, _log("valencia.log"))
+    assert won["winner"] == "A"
+    proc = _pull("--flash", folder, "-o", str(tmp_path / "now.log"), "--all",
+                 str(tmp_path / "all"))
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(os.listdir(tmp_path / "all")) == ["current.log", "match-0000-valencia.log"]
+    assert _replayed(tmp_path / "all" / "match-0000-valencia.log") == won
+    assert _replayed(tmp_path / "all" / "current.log") == won
+    assert _replayed(tmp_path / "now.log") == won
+    assert "valencia, 4 players, cantons 2-1" in proc.stdout
+
+
+def test_a_damaged_journal_or_archive_file_is_said_and_the_rest_pulled(tmp_path):
+    flash = Flash()
+    m = Match()
+    for line in _log("palacios.log"):
+        tablelog.run(m, line)
+    j = Journal(flash)
+    j.open(Match())
+    Archive(flash).keep(m)
+    flash.files["truc.a01"] = b"TRA\x01garbage"
+    flash.files["truc.snp"] = b"nonsense"
+    folder = tmp_path / "f"
+    folder.mkdir()
+    for name, data in flash.files.items():
+        (folder / name).write_bytes(data)
+    proc = _pull("--flash", str(folder), "-o", str(tmp_path / "now.log"), "--all",
+                 str(tmp_path / "all"))
+    assert proc.returncode == 0, proc.stderr
+    assert "does not read" in proc.stderr and "truc.a01 is damaged" in proc.stderr
+    assert (tmp_path / "now.log").read_text() == ""  # the device starts a new match
+    assert sorted(os.listdir(tmp_path / "all")) == ["match-0000-palacios.log"]
+    assert _replayed(tmp_path / "all" / "match-0000-palacios.log") == describe(m)
+    assert (folder / "truc.a01").read_bytes() == b"TRA\x01garbage"  # set aside only in memory
+
+
+def test_a_compacted_match_is_said_and_skipped(tmp_path):
+    m = Match(capacity=16)  # compacts as a 512-command match would
+    flash = Flash()
+    j = Journal(flash)
+    j.open(m)
+    for line in _log("mallorca.log")[:40]:
+        tablelog.run(m, line)
+        j.changed()
+    assert not m.from_start()
+    assert pull.lines(m) is None
+    assert not Archive(flash).keep(m)  # the archive keeps only what a log can say
+    folder = tmp_path / "f"
+    folder.mkdir()
+    for name, data in flash.files.items():
+        (folder / name).write_bytes(data)
+    proc = _pull("--flash", str(folder), "-o", str(tmp_path / "now.log"))
+    assert proc.returncode == 1
+    assert "outgrew its log" in proc.stderr and not (tmp_path / "now.log").exists()
+
+
+# ---- over USB: the unix port behind a pty -------------------------------------------
+
+_WRITE = """
+import sys
+sys.path.insert(0, %r)
+from truc.match import Match
+from truc import tablelog
+from hw.journal import Journal
+from hw.archive import Archive
+m = Match()
+for line in %r:
+    assert tablelog.run(m, line) is None, line
+a = Archive()
+assert a.keep(m)
+m2 = Match()
+j = Journal()
+j.open(m2)
+for line in %r:
+    tablelog.run(m2, line)
+    j.changed()
+j.close()
+print(len(a.matches()))
+"""
+
+
+@pytest.fixture
+def board(tmp_path):
+    flash = tmp_path / "flash"
+    home = tmp_path / "home"
+    flash.mkdir()
+    home.mkdir()
+    b = UnixBoard(str(flash), str(home))
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def test_pull_over_usb_from_the_unix_port(board, tmp_path):
+    # The firmware itself, on MicroPython, writes a past match and one in progress.
+    past, now = _log("palacios.log"), _log("valencia.log")[:50]
+    code = _WRITE % (os.path.join(ROOT, "firmware"), past, now)
+    done = subprocess.run([MICROPYTHON, "-c", code], cwd=board.flash, capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.strip() == "1", done.stdout + done.stderr
+    before = {n: open(os.path.join(board.flash, n), "rb").read()
+              for n in os.listdir(board.flash)}
+
+    proc = _pull("--port", board.port, "-o", str(tmp_path / "now.log"), "--all",
+                 str(tmp_path / "all"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ref_now, ref_past = Match(), Match()
+    for line in now:
+        tablelog.run(ref_now, line)
+    for line in past:
+        tablelog.run(ref_past, line)
+    assert _replayed(tmp_path / "now.log") == describe(ref_now)
+    assert _replayed(tmp_path / "all" / "match-0000-palacios.log") == describe(ref_past)
+    after = {n: open(os.path.join(board.flash, n), "rb").read()
+             for n in os.listdir(board.flash)}
+    assert after == before  # read only
+    assert json.loads(json.dumps(describe(ref_now)))["variant"] == "valencia"
