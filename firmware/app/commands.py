@@ -72,6 +72,12 @@ def quick(m, team):
     return R.BAZA
 
 
+def offered(m, op, team):
+    """op if the engine would accept it from team's key now, else 0: a key hint is
+    drawn only for a press that will not be refused."""
+    return 0 if m.check(op, team) else op
+
+
 def strong(m, team):
     """The team key's double press: raise the call against the team, take the envit
     left to it after the round was decided, or call truc."""

@@ -140,7 +140,10 @@ class Scoreboard(Screen):
         # What the two team keys do now, under the team they belong to.
         font = app.font
         for team in (R.A, R.B):
-            text = actions.short_label(app, actions.quick(m, team), team)
+            op = actions.offered(m, actions.quick(m, team), team)
+            if not op:  # the press would be refused (say why when pressed): no hint
+                continue
+            text = actions.short_label(app, op, team)
             if team == R.A:  # the arrows drawn apart: no string built per frame for them
                 c.text(font, text, c.text(font, "<", 0, y, C.DIM), y, C.DIM)
             else:

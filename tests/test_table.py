@@ -1,0 +1,59 @@
+# The table experience (issue 8): what the scoreboard offers and shows is true.
+# mp-heap: 192K
+import random
+
+from randplay import step
+from play import play
+from truc import rules as R
+from ui.canvas import Canvas
+from app.app import App, Settings
+from app import commands as actions
+
+_SETUPS = ("variant mallorca", "variant valencia\nset players=2", "variant valencia",
+           "variant palacios", "variant mallorca\nset players=6 flor=on")
+_CANVAS = []
+
+
+def _app(setup, language="en"):
+    if not _CANVAS:
+        _CANVAS.append(Canvas(240, 135))
+    settings = Settings()
+    settings.language = language
+    _CANVAS[0].forget()
+    return App(_CANVAS[0], match=play(setup), settings=settings)
+
+
+def test_every_hinted_key_is_accepted_in_random_matches():
+    random.seed(8)
+    for setup in _SETUPS:
+        for _ in range(3):
+            m = play(setup)
+            for _ in range(400):
+                for team in (R.A, R.B):
+                    op = actions.offered(m, actions.quick(m, team), team)
+                    if op:  # a hint is drawn: pressing it must be accepted
+                        assert m.check(op, team) is None, (setup, op, team, m.check(op, team))
+                if step(m) is None:
+                    break
+            if m.winner() != R.NOBODY:  # the match is over: nothing is hinted
+                for team in (R.A, R.B):
+                    assert not actions.offered(m, actions.quick(m, team), team)
+
+
+def test_no_hint_for_the_calling_teams_own_call():
+    for setup, caller in (("variant valencia\nenvit B", R.B), ("variant valencia\ntruc A", R.A)):
+        m = play(setup)
+        assert not actions.offered(m, actions.quick(m, caller), caller)
+        assert actions.offered(m, actions.quick(m, 1 - caller), 1 - caller) == R.VULL
+
+
+def test_the_scoreboard_draws_no_hint_for_a_refused_press():
+    app = _app("variant valencia\nenvit B")
+    drawn = []
+    original = app.canvas.text
+    app.canvas.text = lambda font, s, x, y, colour: drawn.append(s) or original(font, s, x, y, colour)
+    try:
+        app.render()
+    finally:
+        del app.canvas.text
+    assert ">" not in drawn and "<" in drawn
