@@ -55,10 +55,10 @@ DEVICE_PRESSES = 400  # two rounds of the walk's tours: every screen, twice
 SCREENS = 13  # what the walk visits (mp_device_bench.TOURS)
 
 
-def device_tree(frozen=False):
-    """build/bench/device[-frozen]: what `make flash BOARD=tdisplay [FROZEN=1]` puts on
-    the board, plus the unix board's machine (tests/unixboard/lib) and the bench."""
-    out = os.path.join(BUILD, "device-frozen" if frozen else "device")
+def device_tree(frozen=False, out=None):
+    """build/bench/device[-frozen] (or out): what `make flash BOARD=tdisplay [FROZEN=1]`
+    puts on the board, plus the unix board's machine (tests/unixboard/lib) and the bench."""
+    out = out or os.path.join(BUILD, "device-frozen" if frozen else "device")
     files = deploy.device_files(os.path.join(ROOT, "boards", "tdisplay.py"), frozen)
     deploy.build(files, out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))

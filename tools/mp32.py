@@ -10,7 +10,8 @@ frozen(): the same port with manifest.py frozen in (the firmware's bytecode in t
           binary, as in a custom board build): $MICROPYTHON32_FROZEN, else
           build/mp32/frozen-HASH/micropython, HASH of manifest.py and every firmware file,
           built when missing. Run it with ".frozen" first on MICROPYPATH.
-Each returns (path, None) or (None, the reason there is none).
+Each returns (path, None) or (None, the reason there is none); with build=False they
+only look (the tests: `make test` builds the plain port first, `make bench` both).
 """
 import glob
 import hashlib
@@ -61,7 +62,7 @@ def _build(out, manifest=None):
     return None
 
 
-def _find(env, out, manifest=None):
+def _find(env, out, manifest=None, build=True):
     given = os.environ.get(env)
     if given:
         if os.path.isfile(given) and os.access(given, os.X_OK):
@@ -69,12 +70,14 @@ def _find(env, out, manifest=None):
         return None, "%s=%s is not an executable file" % (env, given)
     if os.path.isfile(out):
         return out, None
+    if not build:
+        return None, "none named by %s, none built in %s" % (env, os.path.relpath(out, ROOT))
     why = can_build() or _build(out, manifest)
     return (None, why) if why else (out, None)
 
 
-def plain():
-    return _find("MICROPYTHON32", os.path.join(CACHE, "micropython"))
+def plain(build=True):
+    return _find("MICROPYTHON32", os.path.join(CACHE, "micropython"), build=build)
 
 
 def firmware_hash():
@@ -88,15 +91,20 @@ def firmware_hash():
     return h.hexdigest()[:12]
 
 
-def frozen():
+def frozen(build=True):
     out = os.path.join(CACHE, "frozen-" + firmware_hash(), "micropython")
-    if not os.environ.get("MICROPYTHON32_FROZEN") and not os.path.isfile(out):
+    if build and not os.environ.get("MICROPYTHON32_FROZEN") and not os.path.isfile(out):
         for old in glob.glob(os.path.join(CACHE, "frozen-*")):  # other firmware: stale
             shutil.rmtree(old, ignore_errors=True)
-    return _find("MICROPYTHON32_FROZEN", out, MANIFEST)
+    return _find("MICROPYTHON32_FROZEN", out, MANIFEST, build=build)
 
 
 if __name__ == "__main__":
+    # --if-possible (make test): no gcc -m32 or no tool is not an error, only said.
+    if "--if-possible" in sys.argv[1:] and not os.environ.get("MICROPYTHON32") \
+            and not os.path.isfile(os.path.join(CACHE, "micropython")) and can_build():
+        print("no 32-bit MicroPython port (%s): its heap tests will skip" % can_build())
+        sys.exit(0)
     path, why = frozen() if "--frozen" in sys.argv[1:] else plain()
     print(path or why)
     sys.exit(0 if path else 1)
