@@ -73,6 +73,7 @@ class Bench:
         self.returns = 0
         self.flat_low = self.flat_high = -1
         self.seen = set()
+        self.where = ""  # the screen the latest press went to
         self.warm = False  # the first round of tours done: from then on the heap is judged
 
     def wait(self, ms):
@@ -94,6 +95,7 @@ class Bench:
 
     def press(self, gesture):
         depth = len(self.app.stack)
+        self.where = self.app.stack[-1].name
         if self.measure:
             gc.collect()
             before = gc.mem_alloc()
@@ -132,7 +134,7 @@ class Bench:
                 if used > self.flat_high:
                     self.flat_high = used
         if self.loop.recoveries:
-            print("out of heap after %d presses" % self.presses)
+            print("out of heap after %d presses, the last on %s" % (self.presses, self.where))
             sys.exit(3)
 
     def choose(self, value, op=0):
