@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test test-cpython test-micropython sim bench clean flash typecheck lint
+.PHONY: test test-cpython test-micropython sim bench clean flash typecheck lint mp32
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,15 @@ $(TYPINGS): $(READY) Makefile
 		--target $(VENV)/typings $(STUBS)
 	touch $@
 
+# The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
+# sizes), built once into build/mp32/ from ../shared/tools/micropython-i386 (a minute on
+# two cores) when gcc -m32 works; without it those tests skip and say why.
+mp32: $(READY)
+	$(BIN)/python -m tools.mp32 --if-possible
+
 # ruff first (ruff.toml: pyflakes and pycodestyle at the project's 100 columns); pytest
 # includes tests/host/test_typecheck.py, which runs pyright.
-test: $(READY) $(TYPINGS)
+test: $(READY) $(TYPINGS) mp32
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py

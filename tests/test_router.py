@@ -84,6 +84,19 @@ def test_a_screen_is_never_on_the_stack_twice():
     assert not _loaded("textpage")
 
 
+def test_a_screen_keeps_its_name_whatever_it_holds():
+    # The seat names screen held the typed name in `name`, the router's name for it:
+    # typing "A" made it screen "A", which MENU-like reopening then stacked twice.
+    app = _app()
+    app.open("newmatch")
+    app.open("names", 4)
+    app.event(E.SELECT)  # seat 0
+    app.event(E.SELECT)  # takes the letter A
+    assert app.top_name() == "names"
+    app.open("names", 4)
+    assert _names(app) == ["scoreboard", "newmatch", "names"]
+
+
 def test_open_and_close_hooks_are_called_once_each():
     app = _app("variant valencia\nbaza A")
     app.now = 1000

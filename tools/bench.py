@@ -7,14 +7,19 @@ table log, and from its commands as bytes, the way a journal on flash would hold
 the bytes allocated per command after a warm-up, the engine's .mpy size, commands per
 second on both runtimes; then for the app on the T-Display canvas: the smallest heap,
 the bytes sent to the panel per key press against a full frame, the render time and the
-heap allocated per press.
+heap allocated per press; then the whole device (tools/mp_device_bench.py: board file,
+ST7789 driver, journal, buttons, power, app, a walk of every screen) on the 64-bit port
+and on the 32-bit one (tools/mp32.py), deployed as .mpy files and frozen.
 """
 import os
 import shutil
 import subprocess
 import time
 
+import tempfile
+
 import tools  # noqa: F401  (puts the firmware on the import path)
+from tools import deploy, mp32
 from tools.mpbuild import ROOT, compile_file, compile_tree, tool
 from truc.match import Match
 from truc import tablelog
@@ -46,8 +51,55 @@ def smallest_heap(*args, script="mp_bench"):
     return high
 
 
+DEVICE_PRESSES = 400  # two rounds of the walk's tours: every screen, twice
+SCREENS = 13  # what the walk visits (mp_device_bench.TOURS)
+
+
+def device_tree(frozen=False, out=None):
+    """build/bench/device[-frozen] (or out): what `make flash BOARD=tdisplay [FROZEN=1]`
+    puts on the board, plus the unix board's machine (tests/unixboard/lib) and the bench."""
+    out = out or os.path.join(BUILD, "device-frozen" if frozen else "device")
+    files = deploy.device_files(os.path.join(ROOT, "boards", "tdisplay.py"), frozen)
+    deploy.build(files, out)
+    compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
+    compile_file("tools/mp_device_bench.py", os.path.join(out, "mp_device_bench.mpy"))
+    return out
+
+
+def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False):
+    """Runs the device bench in a fresh folder (the board's filesystem, empty: the first
+    boot); returns the CompletedProcess."""
+    cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
+    cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else [])
+    env = dict(os.environ, MICROPYPATH=(".frozen:" if frozen else "") + tree)
+    with tempfile.TemporaryDirectory() as flash:
+        return subprocess.run(cmd, cwd=flash, capture_output=True, text=True, timeout=900,
+                              env=env)
+
+
+def device_fits(binary, tree, heap, frozen=False):
+    out = device(binary, tree, heap=heap, frozen=frozen).stdout
+    return "replayed" in out and figures(out.split("replayed ", 1)[1])["screens"] == str(SCREENS)
+
+
+def smallest_device_heap(binary, tree, frozen=False):
+    """Binary search, to 256 bytes, of the smallest heap in which the device walks every
+    screen without running out (the loop's MemoryError recovery counts as a failure)."""
+    low, high = 8192, 524288
+    if not device_fits(binary, tree, high, frozen):
+        raise SystemExit("the device bench fails in %d B: %s" % (
+            high, device(binary, tree, heap=high, frozen=frozen)))
+    while high - low > 256:
+        mid = (low + high) // 2 // 256 * 256
+        if device_fits(binary, tree, mid, frozen):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 def figures(text):
-    return dict(w.split("=", 1) for w in text.split())
+    return dict(w.split("=", 1) for w in text.split() if "=" in w)
 
 
 def cpython_speed(repeat=50):
@@ -112,6 +164,55 @@ def main():
         ui["median"], ui["worst"], ui["full"]))
     print("  event + render time per press: %.2f ms mean" % (int(ui["us"]) / n / 1000))
     print("  heap allocated per press: %.0f B mean" % (int(ui["alloc"]) / n))
+    whole_device()
+
+
+def device_figures(binary, tree, presses):
+    out = device(binary, tree, presses, measure=True)
+    if "replayed" not in out.stdout:
+        raise SystemExit("the device bench failed: %s%s" % (out.stdout, out.stderr))
+    return figures(out.stdout.split("replayed ", 1)[1])
+
+
+def whole_device():
+    tree = device_tree()
+    frozen_tree = device_tree(frozen=True)
+    print("whole device (T-Display board file, ST7789 driver on a counting SPI, journal,"
+          " buttons, power, app), a walk of every screen (%d presses), smallest heap:"
+          % DEVICE_PRESSES)
+    print("  64-bit port (.venv), .mpy deploy:  %6d B" % smallest_device_heap(
+        tool("micropython"), tree))
+    binary, why = mp32.plain()
+    if binary:
+        print("  32-bit port, .mpy deploy:          %6d B  (goal: 57344, the ESP32's"
+              " starting heap)" % smallest_device_heap(binary, tree))
+    else:
+        print("  32-bit port: none (%s): the 64-bit figure only" % why)
+    frozen, fwhy = mp32.frozen()
+    if frozen:
+        print("  32-bit port, frozen build:         %6d B  (goal: 40960)" % smallest_device_heap(
+            frozen, frozen_tree, frozen=True))
+    else:
+        print("  32-bit port, frozen: none (%s)" % fwhy)
+    presses = 10000
+    for name, exe in (("64-bit", tool("micropython")), ("32-bit", binary)):
+        if not exe:
+            continue
+        d = device_figures(exe, tree, presses)
+        n = int(d["presses"])
+        print("  %s port, %d presses, .mpy deploy:" % (name, n))
+        print("    heap in use back on the scoreboard after gc.collect(): %s to %s B,"
+              " spread %d B over %s returns  (goal: 256)" % (
+                  d["flat_low"], d["flat_high"], int(d["flat_high"]) - int(d["flat_low"]),
+                  d["returns"]))
+        print("    heap allocated per press: %.0f B mean, %s B worst  (goal: 256 mean)" % (
+            int(d["alloc"]) / n, d["alloc_worst"]))
+        print("    event + render per press: %.2f ms mean, %.2f of it in the panel driver;"
+              " an idle loop turn %.3f ms" % (
+                  int(d["render_us"]) / int(d["renders"]) / 1000,
+                  int(d["panel_us"]) / int(d["renders"]) / 1000,
+                  int(d["turn_us"]) / int(d["turns"]) / 1000))
+        print("    bytes sent to the panel per press: %.0f mean" % (int(d["spi"]) / n))
 
 
 if __name__ == "__main__":

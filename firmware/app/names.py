@@ -29,7 +29,7 @@ class SeatNames(Menu):
         Menu.__init__(self, t("Seat names"))
         self.players = players
         self.seat = -1  # the seat whose name is being entered; -1: choosing a seat
-        self.name = ""  # the characters entered so far
+        self.typed = ""  # the characters entered so far (name is the screen's: App.open)
         self.letter = 0  # wheel position
 
     def refresh(self, app):
@@ -45,11 +45,11 @@ class SeatNames(Menu):
             app.pop()
             return
         self.seat = value
-        self.name = app.settings.names[value]
-        self.letter = _END if self.name else 0  # a name already there: SELECT keeps it
+        self.typed = app.settings.names[value]
+        self.letter = _END if self.typed else 0  # a name already there: SELECT keeps it
 
     def finish(self, app):
-        app.settings.names[self.seat] = self.name.strip()
+        app.settings.names[self.seat] = self.typed.strip()
         self.cursor = self.seat + 1  # on to the next seat (or Done)
         self.seat = -1
         self.items = []
@@ -66,16 +66,16 @@ class SeatNames(Menu):
         elif e == E.PREV2:
             self.letter = (self.letter - _JUMP) % _WHEEL
         elif e == E.SELECT:
-            if self.letter == _END or len(self.name) >= _MOST:
+            if self.letter == _END or len(self.typed) >= _MOST:
                 self.finish(app)
                 return
-            self.name += _LETTERS[self.letter]
+            self.typed += _LETTERS[self.letter]
             self.letter = 0
-            if len(self.name) == _MOST:
+            if len(self.typed) == _MOST:
                 self.finish(app)
         elif e == E.BACK:
-            if self.name:
-                self.name = self.name[:-1]
+            if self.typed:
+                self.typed = self.typed[:-1]
             else:
                 self.finish(app)
 
@@ -100,11 +100,11 @@ class SeatNames(Menu):
         step = size + 4
         x = (c.width - _MOST * step + 4) // 2
         ty = y + (size - font.HEIGHT) // 2
-        n = len(self.name)
+        n = len(self.typed)
         for i in range(_MOST):
             if i < n:
                 c.rect(x, y, size, size, C.FG)
-                ch = self.name[i]
+                ch = self.typed[i]
                 c.text_centre(font, "_" if ch == " " else ch, x + size // 2, ty, C.FG)
             elif i == n:
                 c.fill_rect(x, y, size, size, C.FG)

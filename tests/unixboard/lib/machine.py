@@ -1,13 +1,18 @@
 # `machine` for the unix port playing a board (tests/host/test_deploy.py). The port's own
 # machine has no Pin, PWM, ADC, lightsleep nor reset; machine is one of MicroPython's
 # extensible modules, so this file, on MICROPYPATH, is imported in its place. Pins read
-# high: active-low buttons that nobody presses. reset() exits with status 99, which the
-# harness takes for a hard reset: it boots the port again, running main.py.
+# high: active-low buttons that nobody presses (tools/mp_device_bench.py presses them
+# through PINS). SPI only counts what a display driver sends it. reset() exits with
+# status 99, which the harness takes for a hard reset: it boots the port again, running
+# main.py.
 import sys
 import time
 
 SLEEP = 2
 DEEPSLEEP = 4
+
+
+PINS = {}  # GPIO number -> the latest Pin made on it
 
 
 class Pin:
@@ -24,6 +29,7 @@ class Pin:
     def __init__(self, id, mode=-1, pull=-1, value=None, **kw):
         self.id = id
         self._value = 1 if value is None else value
+        PINS[id] = self
 
     def init(self, *args, **kw):
         pass
@@ -33,6 +39,8 @@ class Pin:
             return self._value
         self._value = v
 
+    __call__ = value
+
     def on(self):
         self._value = 1
 
@@ -41,6 +49,19 @@ class Pin:
 
     def irq(self, handler=None, trigger=0, wake=None, **kw):
         return None
+
+
+class SPI:
+    last = None  # the latest one made: the display's
+
+    def __init__(self, id, baudrate=0, **kw):
+        self.bytes = 0
+        self.writes = 0
+        SPI.last = self
+
+    def write(self, buf):
+        self.bytes += len(buf)
+        self.writes += 1
 
 
 class PWM:

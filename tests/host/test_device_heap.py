@@ -1,0 +1,69 @@
+"""The whole device in a bounded heap on the 32-bit MicroPython unix port (an ESP32's
+object sizes): tools/mp_device_bench.py boots main.start with the T-Display board file,
+the ST7789 driver on a counting SPI, the journal, buttons, power and the app, and walks
+every screen (400 presses); it fails when the heap runs out, even once the loop has
+caught it. The port comes from tools/mp32.py (MICROPYTHON32, or build/mp32/, which
+`make test` builds when gcc -m32 works); without one these tests skip and say why.
+
+The goal is the ESP32's starting heap, 56 KB (README "Figures"). The device does not fit
+it yet: those tests are strict xfails, which fail the day the device fits, to be turned
+into plain tests. Meanwhile the heap measured today (make bench) is a ceiling that no
+change may raise.
+"""
+import pytest
+
+from tools import bench, mp32
+
+GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
+CEILING = 136 * 1024  # .mpy deploy: 138,240 B measured (make bench), rounded up to 1 KB
+FROZEN_GOAL = 40 * 1024
+FROZEN_CEILING = 60 * 1024  # frozen build: 60,160 B measured, rounded up to 1 KB
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    binary, why = mp32.plain(build=False)
+    if not binary:
+        pytest.skip("no 32-bit MicroPython port: " + why)
+    return binary, bench.device_tree(out=str(tmp_path_factory.mktemp("device")))
+
+
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory):
+    binary, why = mp32.frozen(build=False)
+    if not binary:
+        pytest.skip("no 32-bit port with manifest.py frozen (make bench builds it): " + why)
+    return binary, bench.device_tree(frozen=True, out=str(tmp_path_factory.mktemp("frozen")))
+
+
+def test_the_walk_visits_every_screen(device):
+    out = bench.device(*device, heap=512 * 1024)
+    assert "replayed" in out.stdout, out.stdout + out.stderr
+    found = bench.figures(out.stdout.split("replayed ", 1)[1])
+    assert int(found["presses"]) >= bench.DEVICE_PRESSES
+    assert found["screens"] == str(bench.SCREENS)
+
+
+def test_running_out_of_heap_fails_the_walk(device):
+    # Even when the loop's MemoryError recovery keeps the device going.
+    assert not bench.device_fits(*device, heap=32 * 1024)
+
+
+def test_the_device_stays_under_its_ceiling(device):
+    assert bench.device_fits(*device, heap=CEILING)
+
+
+@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs 138,240 B today, 81 KB over"
+                   " the 56 KB goal (README Figures: what holds it)")
+def test_the_device_fits_the_esp32_starting_heap(device):
+    assert bench.device_fits(*device, heap=GOAL)
+
+
+def test_the_frozen_device_stays_under_its_ceiling(frozen):
+    assert bench.device_fits(*frozen, heap=FROZEN_CEILING, frozen=True)
+
+
+@pytest.mark.xfail(strict=True, reason="the frozen build needs 60,160 B today, 19 KB over"
+                   " the 40 KB goal")
+def test_the_frozen_device_fits_its_goal(frozen):
+    assert bench.device_fits(*frozen, heap=FROZEN_GOAL, frozen=True)

@@ -1,0 +1,110 @@
+"""The 32-bit MicroPython unix port, for heap figures an ESP32 would see (the 64-bit port
+in .venv doubles every pointer). Found, or built and cached under build/mp32/:
+
+    python -m tools.mp32 [--frozen]     (prints the binary's path, or why there is none)
+
+plain():  $MICROPYTHON32, else build/mp32/micropython, else built there with the shared
+          tool (../shared/tools/micropython-i386/, about a minute on two cores) when
+          `gcc -m32` works (Debian: apt-get install -y gcc-multilib).
+frozen(): the same port with manifest.py frozen in (the firmware's bytecode in the
+          binary, as in a custom board build): $MICROPYTHON32_FROZEN, else
+          build/mp32/frozen-HASH/micropython, HASH of manifest.py and every firmware file,
+          built when missing. Run it with ".frozen" first on MICROPYPATH.
+Each returns (path, None) or (None, the reason there is none); with build=False they
+only look (the tests: `make test` builds the plain port first, `make bench` both).
+"""
+import glob
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools.mpbuild import ROOT  # noqa: E402
+
+TOOL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386",
+                    "build-micropython-i386.sh")
+CACHE = os.path.join(ROOT, "build", "mp32")
+MANIFEST = os.path.join(ROOT, "manifest.py")
+
+
+def can_build():
+    """None when the shared tool is there and gcc builds 32-bit programs; else why not."""
+    if not os.path.isfile(TOOL):
+        return "no build tool at %s" % os.path.relpath(TOOL, ROOT)
+    if not shutil.which("gcc"):
+        return "no gcc"
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "m.c")
+        with open(src, "w") as f:
+            f.write("int main(void){return 0;}\n")
+        if subprocess.run(["gcc", "-m32", "-o", os.path.join(d, "m"), src],
+                          capture_output=True).returncode:
+            return "gcc -m32 does not work (apt-get install -y gcc-multilib)"
+    return None
+
+
+def _build(out, manifest=None):
+    # Into a temporary name first: a run beside this one never sees half a binary.
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp = "%s.%d" % (out, os.getpid())
+    cmd = ["bash", TOOL, tmp] + ([manifest] if manifest else [])
+    print("building the 32-bit MicroPython port%s into %s (about a minute)" % (
+        " with manifest.py frozen" if manifest else "", os.path.relpath(out, ROOT)),
+        file=sys.stderr, flush=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    if proc.returncode or not os.path.isfile(tmp):
+        return "the 32-bit build failed: %s" % (proc.stdout + proc.stderr).strip()[-500:]
+    os.replace(tmp, out)
+    return None
+
+
+def _find(env, out, manifest=None, build=True):
+    given = os.environ.get(env)
+    if given:
+        if os.path.isfile(given) and os.access(given, os.X_OK):
+            return given, None
+        return None, "%s=%s is not an executable file" % (env, given)
+    if os.path.isfile(out):
+        return out, None
+    if not build:
+        return None, "none named by %s, none built in %s" % (env, os.path.relpath(out, ROOT))
+    why = can_build() or _build(out, manifest)
+    return (None, why) if why else (out, None)
+
+
+def plain(build=True):
+    return _find("MICROPYTHON32", os.path.join(CACHE, "micropython"), build=build)
+
+
+def firmware_hash():
+    h = hashlib.sha256()
+    for path in [MANIFEST, TOOL] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
+                                                    recursive=True)):
+        if os.path.isfile(path):
+            h.update(os.path.relpath(path, ROOT).encode() + b"\0")
+            with open(path, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()[:12]
+
+
+def frozen(build=True):
+    out = os.path.join(CACHE, "frozen-" + firmware_hash(), "micropython")
+    if build and not os.environ.get("MICROPYTHON32_FROZEN") and not os.path.isfile(out):
+        for old in glob.glob(os.path.join(CACHE, "frozen-*")):  # other firmware: stale
+            shutil.rmtree(old, ignore_errors=True)
+    return _find("MICROPYTHON32_FROZEN", out, MANIFEST, build=build)
+
+
+if __name__ == "__main__":
+    # --if-possible (make test): no gcc -m32 or no tool is not an error, only said.
+    if "--if-possible" in sys.argv[1:] and not os.environ.get("MICROPYTHON32") \
+            and not os.path.isfile(os.path.join(CACHE, "micropython")) and can_build():
+        print("no 32-bit MicroPython port (%s): its heap tests will skip" % can_build())
+        sys.exit(0)
+    path, why = frozen() if "--frozen" in sys.argv[1:] else plain()
+    print(path or why)
+    sys.exit(0 if path else 1)

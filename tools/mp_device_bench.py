@@ -1,0 +1,204 @@
+# Runs ON MicroPython (unix port), driven by tools/bench.py and tests/host/test_device_heap.py:
+#   micropython [-X heapsize=N] -m mp_device_bench PRESSES [measure]
+# with MICROPYPATH naming a folder laid out as `make flash` lays out a board (start.mpy,
+# board.mpy from boards/tdisplay.py, the firmware packages, or ".frozen" first for a
+# frozen build) plus tests/unixboard/lib/machine.py, and the current folder as the
+# board's filesystem (the journal writes there).
+#
+# The whole device: main.start(board) wires the T-Display board file, the real ST7789
+# driver (on machine.SPI, which here counts the bytes), the journal, the buttons, the
+# power and the app; the bench presses the buttons through their pins on a virtual
+# clock (a loop turn every 10 ms) and walks every screen with TOURS, each from the
+# scoreboard back to it. Prints "replayed" and the figures when all PRESSES are done and
+# the loop never ran out of heap.
+#   measure: a gc.collect() before each press, to count what each press allocates, and
+#            the heap in use after each return to the scoreboard.
+import gc
+import sys
+import time
+
+import machine
+
+# Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT).
+# g:VALUE moves a menu's cursor to the item of that value (NEXT presses) and selects it;
+# c:OP the same for the first engine command OP (truc.rules: 4 envit, 6 vull); where
+# there is none the tour goes home and ends. h: BACK until the scoreboard.
+TOURS = (
+    "s c:4 s c:6 s g:showentry s n s s n s h",
+    "p n p n P p n n N p n p b n p n",
+    "s s h",
+    "s g:adjust s n n s n n s h",
+    "s g:mainmenu g:assistant g:envit s s s s s s p n h",
+    "s g:mainmenu g:assistant g:baza s s s s s s h",
+    "s g:mainmenu g:assistant g:order n n h",
+    "s g:mainmenu g:assistant g:signals n h",
+    "s g:mainmenu g:assistant g:removed h",
+    "p n n p N n p p n P",
+    "s g:mainmenu g:settings g:language s s g:timeout s s s s h",
+    "s g:mainmenu g:newmatch g:names g:0 s p s g:-1 g:players g:players g:players"
+    " g:begin g:start h",
+)
+STEP_MS = 10
+KEY_PINS = (0, 35)  # boards/tdisplay.py BUTTONS
+
+
+class Timed:
+    """The display driver, its show() timed."""
+
+    def __init__(self, display):
+        self.display = display
+        self.us = 0
+
+    def show(self, canvas, x, y, w, h):
+        t0 = time.ticks_us()
+        self.display.show(canvas, x, y, w, h)
+        self.us += time.ticks_diff(time.ticks_us(), t0)
+
+
+class Bench:
+    def __init__(self, measure):
+        import board
+        import start
+
+        self.measure = measure
+        self.loop = start.start(board)
+        self.app = self.loop.app
+        self.spi = machine.SPI.last
+        self.panel = Timed(self.app.display)  # the driver's share of the render time
+        self.app.display = self.panel
+        self.pins = [machine.PINS[k] for k in KEY_PINS]
+        self.now = time.ticks_ms()  # the power part started on the real clock
+        self.presses = self.renders = self.render_us = self.turns = self.turn_us = 0
+        self.alloc = self.alloc_worst = 0
+        self.returns = 0
+        self.flat_low = self.flat_high = -1
+        self.seen = set()
+        self.where = ""  # the screen the latest press went to
+        self.warm = False  # the first round of tours done: from then on the heap is judged
+
+    def wait(self, ms):
+        loop = self.loop
+        for _ in range(ms // STEP_MS):
+            self.now += STEP_MS
+            t0 = time.ticks_us()
+            drawn = loop.step(self.now)
+            dt = time.ticks_diff(time.ticks_us(), t0)
+            if drawn:
+                self.renders += 1
+                self.render_us += dt
+            else:
+                self.turns += 1
+                self.turn_us += dt
+
+    def key(self, k, down):
+        self.pins[k].value(0 if down else 1)  # active low
+
+    def press(self, gesture):
+        depth = len(self.app.stack)
+        self.where = self.app.stack[-1].name
+        if self.measure:
+            gc.collect()
+            before = gc.mem_alloc()
+        k = 0 if gesture in "pPb" else 1
+        self.key(k, True)
+        if gesture in "pn":
+            self.wait(80)
+            self.key(k, False)
+            self.wait(400)  # the double window (300 ms) and the debounce (25 ms) pass
+        elif gesture in "PN":
+            self.wait(80)
+            self.key(k, False)
+            self.wait(100)
+            self.key(k, True)
+            self.wait(80)
+            self.key(k, False)
+            self.wait(100)
+        else:
+            self.wait(700)  # a long press fires at 600 ms
+            self.key(k, False)
+            self.wait(100)
+        if self.measure:
+            used = gc.mem_alloc() - before
+            self.alloc += used
+            if used > self.alloc_worst:
+                self.alloc_worst = used
+        self.presses += 1
+        self.seen.add(self.app.top_name())
+        if len(self.app.stack) == 1 and depth > 1:
+            self.returns += 1
+            if self.measure and self.warm:
+                gc.collect()
+                used = gc.mem_alloc()
+                if self.flat_low < 0 or used < self.flat_low:
+                    self.flat_low = used
+                if used > self.flat_high:
+                    self.flat_high = used
+        if self.loop.recoveries:
+            print("out of heap after %d presses, the last on %s" % (self.presses, self.where))
+            sys.exit(3)
+
+    def choose(self, value, op=0):
+        """Moves the top menu's cursor to the item of value (or the first command op)
+        and selects it; False when the menu has none."""
+        screen = self.app.top()
+        items = getattr(screen, "items", None)
+        if items is None:
+            return False
+        screen.refresh(self.app)
+        items = screen.items
+        for i in range(len(items)):
+            v = items[i][1]
+            if (type(v) is tuple and v[0] == op) if op else str(v) == value:
+                for _ in range((i - screen.cursor) % len(items)):
+                    self.press("n")
+                self.press("s")
+                return True
+        return False
+
+    def home(self):
+        for _ in range(20):
+            if len(self.app.stack) == 1:
+                return
+            self.press("b")
+
+    def tour(self, words, budget):
+        for w in words.split():
+            if self.presses >= budget:
+                return
+            if w == "h":
+                self.home()
+            elif w[1:2] == ":":
+                if not self.choose(w[2:], int(w[2:]) if w[0] == "c" else 0):
+                    self.home()
+                    return
+            else:
+                self.press(w)
+
+    def run(self, budget):
+        if self.app.top_name() == "newmatch":  # the first boot: no match saved
+            self.choose("begin")
+        while self.presses < budget:
+            for words in TOURS:
+                self.tour(words, budget)
+            self.warm = True
+
+
+def main():
+    presses = int(sys.argv[1])
+    measure = len(sys.argv) > 2 and sys.argv[2] == "measure"
+    gc.collect()
+    base = gc.mem_alloc()
+    b = Bench(measure)
+    gc.collect()
+    booted = gc.mem_alloc() - base
+    b.run(presses)
+    gc.collect()
+    print("replayed presses=%d renders=%d render_us=%d turns=%d turn_us=%d alloc=%d"
+          " alloc_worst=%d returns=%d flat_low=%d flat_high=%d booted=%d spi=%d panel_us=%d"
+          " screens=%d %s" % (
+              b.presses, b.renders, b.render_us, b.turns, b.turn_us, b.alloc, b.alloc_worst,
+              b.returns, b.flat_low, b.flat_high, booted, b.spi.bytes, b.panel.us, len(b.seen),
+              ",".join(sorted(b.seen))))
+
+
+main()
