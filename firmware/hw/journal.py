@@ -35,8 +35,8 @@
 # the 3-canton match): 150 bytes programmed and an erase every 15 commands; with a log
 # allowed to grow past the limit, 200 to 670 bytes and an erase for most commands.
 #
-# A save that fails (a full flash, say) sets j.error for main code to show; play goes on
-# and the next change tries again, with a snapshot.
+# A save that fails (a full flash, say) sets j.error (problem() says it for the screen)
+# until one succeeds; play goes on and the next change tries again, with a snapshot.
 #
 # Recovery: a last record cut short by the power (or, on media that tear writes, one
 # that fails its check) is dropped: that command was being written. A log one gen older
@@ -78,12 +78,15 @@ _RECORD = const(4)
 _UNDO = const(128)
 _REDO = const(129)
 _ENOENT = const(2)
+_ENOSPC = const(28)
 _MOST = const(16384)  # bytes: no file of ours is bigger (a snapshot of 512 entries: 1.6 KB)
 
 # Notices for app.message: short enough for the 128-pixel screen.
 DAMAGED = "Bad save: new match"
 UNKNOWN = "Unknown save format"
 BAD_SETTINGS = "Bad settings: reset"
+FULL = "Flash full: not saved"
+NOT_SAVED = "Not saved: retrying"
 
 
 class _Unreadable(Exception):
@@ -331,6 +334,21 @@ class Journal:
             self.error = e  # play goes on, and the next change tries a snapshot
             self._ok = False
             self._close()
+            return
+        self.error = None
+
+    def problem(self):
+        """The notice for what stopped the last save."""
+        e = self.error
+        return FULL if isinstance(e, OSError) and e.args and e.args[0] == _ENOSPC else NOT_SAVED
+
+    def discard(self):
+        """Sets the match's files aside and clears it (the app could not start on it)."""
+        self._close()
+        self._put_aside((self.snap_name, self.log_name))
+        self.match.clear()
+        self._ok = False
+        return DAMAGED
 
     def _append(self, kind, a, b):
         if self._f is None:
