@@ -26,7 +26,12 @@ def start(board, files=None):
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
     keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
-    app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
+    try:
+        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
+        app.render()
+    except Exception:  # a saved match the app cannot show: set aside, or every boot fails
+        notice = journal.discard()
+        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
     from hw.archive import Archive
@@ -39,18 +44,29 @@ def start(board, files=None):
         except (OSError, MemoryError) as e:  # play goes on; the journal's error is shown
             journal.error = e
 
+    app.before_new_match = keep
+
+    def said():
+        # A failed save is said once and marked on the score until a save succeeds.
+        failed = journal.error is not None
+        if failed and not app.unsaved:
+            app.message = t(journal.problem())
+        app.unsaved = failed
+
     def changed():
         journal.changed()
         if match.winner() != 2:  # rules.NOBODY: the match was won
             keep()
+        said()
+
+    def after_event():
+        if journal.error is not None:  # retried at every press, not only at a change
+            journal.changed()
+        journal.save_settings(settings)
+        said()
 
     app.on_change = changed
-    app.before_new_match = keep
-
-    def save_settings():
-        journal.save_settings(settings)
-
-    app.after_event = save_settings
+    app.after_event = after_event
     return Loop(app, keys, power)
 
 

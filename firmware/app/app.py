@@ -57,6 +57,7 @@ class App:
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice for the next frame (an undo, a refusal)
+        self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)

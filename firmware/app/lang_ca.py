@@ -126,7 +126,10 @@ TEXT = {
     'the other %ds': 'els altres %d',
     # What the journal says when it had to set a file aside.
     "Bad save: new match": "Partida desada malmesa: partida nova",
+    "Bad save: last plays lost": "Partida desada malmesa: darreres jugades perdudes",
     "Bad settings: reset": "Configuració malmesa: restablerta",
+    "Flash full: not saved": "Memòria plena: no s'ha desat",
+    "Not saved: retrying": "No s'ha desat: es torna a provar",
     "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una basa la guanya A, B o és parda",

@@ -126,7 +126,10 @@ TEXT = {
     'the other %ds': 'los demás %d',
     # What the journal says when it had to set a file aside.
     "Bad save: new match": "Partida guardada dañada: partida nueva",
+    "Bad save: last plays lost": "Partida guardada dañada: últimas jugadas perdidas",
     "Bad settings: reset": "Ajustes dañados: restablecidos",
+    "Flash full: not saved": "Memoria llena: no se ha guardado",
+    "Not saved: retrying": "No se ha guardado: se reintenta",
     "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una baza la gana A, B o es parda",

@@ -39,6 +39,8 @@ class Scoreboard(Screen):
             self._draw_large(app, c, m)
         else:
             self._draw_small(app, c, m)
+        if app.unsaved:  # the last save failed (the notice said so): a mark until one works
+            c.text(app.font, "!", c.width // 2 + (30 if app.large else 12), 0, C.WARN)
 
     # 240 x 135
     def _draw_large(self, app, c, m):

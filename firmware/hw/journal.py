@@ -35,17 +35,21 @@
 # the 3-canton match): 150 bytes programmed and an erase every 15 commands; with a log
 # allowed to grow past the limit, 200 to 670 bytes and an erase for most commands.
 #
-# A save that fails (a full flash, say) sets j.error for main code to show; play goes on
-# and the next change tries again, with a snapshot.
+# A save that fails (a full flash, say) sets j.error (problem() says it for the screen)
+# until one succeeds; play goes on and the next change tries again, with a snapshot.
 #
 # Recovery: a last record cut short by the power (or, on media that tear writes, one
 # that fails its check) is dropped: that command was being written. A log one gen older
 # than the snapshot is what a cut between the two renames of a snapshot leaves: the
-# snapshot already holds it. Anything else that does not read back (garbage, a bad
-# check before the last record, a record the rules refuse, a log without a snapshot, a
-# file whose reading raises) is renamed to NAME.badN, never deleted, and play starts
-# over on a clean match with a notice for the screen. Boot itself writes nothing but
-# those renames: the first change after it writes a fresh snapshot if the files need one.
+# snapshot already holds it. A damaged log (a bad header, a bad check before the last
+# record, a record the rules refuse) beside a good snapshot: play resumes from the
+# snapshot and the records before the damage, the log is set aside, and a notice says
+# so; so does a log missing after the first snapshot. Anything else that does not read
+# back (garbage, a log without a snapshot, a file whose reading raises) is renamed to
+# NAME.badN, never deleted, and play starts over on a clean match with a notice. Boot
+# itself writes nothing but those renames: the first change after it writes a fresh
+# snapshot if the files need one. Something not a file (a directory) where a write
+# must go is set aside then.
 import gc
 
 from micropython import const
@@ -78,12 +82,16 @@ _RECORD = const(4)
 _UNDO = const(128)
 _REDO = const(129)
 _ENOENT = const(2)
+_ENOSPC = const(28)
 _MOST = const(16384)  # bytes: no file of ours is bigger (a snapshot of 512 entries: 1.6 KB)
 
 # Notices for app.message: short enough for the 128-pixel screen.
 DAMAGED = "Bad save: new match"
 UNKNOWN = "Unknown save format"
 BAD_SETTINGS = "Bad settings: reset"
+PARTIAL = "Bad save: last plays lost"
+FULL = "Flash full: not saved"
+NOT_SAVED = "Not saved: retrying"
 
 
 class _Unreadable(Exception):
@@ -188,6 +196,7 @@ class Journal:
                 break
         m.clear()
         self._ok = False
+        self._gen = 0  # the next snapshot is a first one: gen 1, with no log before it
         self._put_aside((self.snap_name, self.log_name))
         return note
 
@@ -201,7 +210,16 @@ class Journal:
             raise _Unreadable()
         self._load_snapshot(m, snap)
         snap = None
-        self._ok = log is not None and self._replay_log(m, log)
+        if log is None:  # a cut before the first log's rename leaves none, never later
+            return "" if self._gen == 1 else PARTIAL
+        try:
+            ok = self._replay_log(m, log)
+        except _Unreadable:
+            ok = None
+        self._ok = ok is True
+        if ok is None:  # the snapshot and any good records before the damage are kept
+            self._put_aside((self.log_name,))
+            return PARTIAL
         return ""
 
     def _read(self, name):
@@ -240,7 +258,8 @@ class Journal:
 
     def _replay_log(self, m, data):
         # Applies the log's records; True if the log can take more (it is current and
-        # whole), False if the next change must write a fresh snapshot first.
+        # whole), False if the next change must write a fresh snapshot first, None if a
+        # bad record stopped it (those before it applied). Raises on a bad header.
         _checked(data, b"TRL")
         if _crc8(0, data, 0, _HEAD - 1) != data[_HEAD - 1]:
             raise _Unreadable()
@@ -253,12 +272,14 @@ class Journal:
         end = len(data)
         i = _HEAD
         top = self._top
+        bad = False
         while i + _RECORD <= end:
+            # A bad check on the last record is a torn one (its command was being
+            # written); before it, or a record the rules refuse, is damage.
             nc = _crc8(c, data, i, i + 3)
             if nc != data[i + 3]:
-                if i + _RECORD == end:  # the last one, torn: its command was being written
-                    break
-                raise _Unreadable()
+                bad = i + _RECORD < end
+                break
             kind = data[i]
             if kind == _UNDO:
                 err = m.undo()
@@ -266,9 +287,11 @@ class Journal:
                 err = m.redo()
             else:
                 err = m.apply(kind, data[i + 1], data[i + 2])
-                top = m.entries()
+                if not err:
+                    top = m.entries()
             if err:
-                raise _Unreadable()
+                bad = True
+                break
             c = nc
             i += _RECORD
         self._len = m.entries()
@@ -276,7 +299,7 @@ class Journal:
         self._start = m.from_start()
         self._size = i
         self._chk = c
-        return i == end
+        return None if bad else i == end
 
     def _put_aside(self, names):
         # Renames the files that exist to NAME.badN, N the first number free for all.
@@ -331,6 +354,21 @@ class Journal:
             self.error = e  # play goes on, and the next change tries a snapshot
             self._ok = False
             self._close()
+            return
+        self.error = None
+
+    def problem(self):
+        """The notice for what stopped the last save."""
+        e = self.error
+        return FULL if isinstance(e, OSError) and e.args and e.args[0] == _ENOSPC else NOT_SAVED
+
+    def discard(self):
+        """Sets the match's files aside and clears it (the app could not start on it)."""
+        self._close()
+        self._put_aside((self.snap_name, self.log_name))
+        self.match.clear()
+        self._ok = False
+        return DAMAGED
 
     def _append(self, kind, a, b):
         if self._f is None:
@@ -377,7 +415,12 @@ class Journal:
 
     def _write(self, name, *parts):
         # Write-then-rename: name holds either its old or its new content, whole.
-        f = self.fs.open(self._tmp, "wb")
+        try:
+            f = self.fs.open(self._tmp, "wb")
+        except OSError:
+            if not self._clear_way(self._tmp):
+                raise
+            f = self.fs.open(self._tmp, "wb")
         try:
             for p in parts:
                 f.write(p)
@@ -388,7 +431,23 @@ class Journal:
                 pass
             raise
         f.close()
-        self.fs.rename(self._tmp, name)
+        try:
+            self.fs.rename(self._tmp, name)
+        except OSError:
+            if not self._clear_way(name):
+                raise
+            self.fs.rename(self._tmp, name)
+
+    def _clear_way(self, name):
+        # Sets aside what is at name if it is not a file (a directory, say), which would
+        # refuse every write there for good. True if it did.
+        try:
+            if self.fs.stat(name)[0] & 0o170000 == 0o100000:
+                return False
+        except OSError:
+            return False
+        self._put_aside((name,))
+        return True
 
     def _close(self):
         f = self._f

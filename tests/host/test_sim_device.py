@@ -2,6 +2,7 @@
 through main.start, the backlight follows hw.power in simulated time, the journal writes
 to the simulated flash, and a flash kept in a folder (--flash) resumes the match after a
 restart of the simulator or a pulled battery."""
+import errno
 import json
 import os
 import subprocess
@@ -17,6 +18,7 @@ from hw import power as P
 from sim import boards, keyscript
 from sim.device import Device
 from sim.fingers import Fingers
+from sim import flash as sim_flash
 from sim.flashdir import MARKER, FlashFolder
 from sim.headless import prepare
 
@@ -104,7 +106,7 @@ def test_a_match_resumes_from_the_flash_folder_after_a_restart(tmp_path, name):
     state = bytes(device.app.match.state)
     assert device.app.match.round() >= 2 and device.app.match.entries() > 5
     assert device.app.match.can_redo()  # the undo left a redo tail: it must come back too
-    assert device.app.on_change.__self__.error is None  # the journal saved every change
+    assert not device.app.unsaved  # the journal saved every change
     assert sorted(os.listdir(folder.path)) == sorted([MARKER] + list(device.flash.files))
     again = FlashFolder(folder.path)
     resumed = Device(name, flash=again.open(), store=again)  # a new run of the simulator
@@ -169,3 +171,63 @@ def test_the_cli_resumes_from_flash_and_fresh_starts_over(tmp_path):
     assert "key presses: 0" in second.stdout
     third = sim_cli("--headless", "--flash", flash, "--fresh")
     assert json.loads(third.stdout.splitlines()[0])["variant"] is None
+
+
+class _FillingFlash(sim_flash.Flash):
+    """A flash that can be full: writes then fail as littlefs' do (ENOSPC)."""
+    full = False
+
+    def _step(self, kind, name=None, data=None):
+        if self.full and kind in ("open", "write", "flush"):
+            raise OSError(errno.ENOSPC, "no space left", name)
+        return super()._step(kind, name, data)
+
+
+def _mark(device):
+    # The glass where the scoreboard puts its mark of a failed save (tdisplay: 240 wide).
+    return device.image().crop((150, 0, 160, 16)).tobytes()
+
+
+def test_a_failed_save_is_said_marked_and_retried_until_one_succeeds():
+    flash = _FillingFlash()
+    device = Device("tdisplay", "en", flash=flash)
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)
+    fingers.gesture(1, LONG)  # Start: a new Valencia match, saved
+    clean = _mark(device)
+    flash.full = True
+    fingers.gesture(1, SHORT)  # a baza to B: not saved
+    app = device.app
+    assert app.match.bazas() == 1 and app.unsaved and app.message == "Flash full: not saved"
+    assert _mark(device) != clean
+    fingers.gesture(1, SHORT)  # still failing: marked, not said again
+    assert app.unsaved and app.message != "Flash full: not saved" and _mark(device) != clean
+    flash.full = False
+    fingers.gesture(0, LONG)  # any press retries: the undo is saved, and the mark goes
+    assert not app.unsaved and _mark(device) == clean
+    state = bytes(app.match.state)
+    device.pull_battery()
+    assert bytes(device.app.match.state) == state
+
+
+def test_a_saved_match_the_app_cannot_start_on_is_set_aside_once(monkeypatch):
+    from app import scoreboard
+
+    device, fingers = start("tdisplay")
+    fingers.gesture(1, SHORT)  # a baza to B, saved
+    flash = device.flash
+    draw = scoreboard.Scoreboard.draw
+
+    def broken(self, app, c):  # a state Match.load missed, that the first render trips on
+        if app.match.bazas():
+            raise IndexError("bytearray index out of range")
+        draw(self, app, c)
+
+    monkeypatch.setattr(scoreboard.Scoreboard, "draw", broken)
+    device.pull_battery()  # boots, does not crash
+    app = device.app
+    assert app.message == "Bad save: new match" and not app.match.variant()
+    assert "truc.snp.bad1" in device.flash.files and "truc.snp" not in device.flash.files
+    device.pull_battery()  # and the next boot is a plain fresh one
+    assert device.app.message == "" and "truc.snp.bad2" not in device.flash.files
+    assert flash is not device.flash

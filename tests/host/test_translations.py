@@ -33,7 +33,8 @@ def texts():
     engine = [os.path.join(ROOT, "firmware", "truc", "match.py")]
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from hw import journal  # the notices main puts on the screen after setting files aside
-    found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS))
+    found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
+                  journal.NOT_SAVED, journal.PARTIAL))
     return found
 
 
