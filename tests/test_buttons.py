@@ -586,7 +586,7 @@ def test_scan_allocates_nothing():
         t = _mash_all(b, lines, t, end, hist)
         assert (b._raw, b._stable, b._mute, b._t, b._q) == state
         assert all(x is y for x, y in zip((b._raw, b._stable, b._mute, b._t, b._q), state))
-        assert type(b._t) is array and type(b._q) is bytearray
+        assert type(b._t) is array and type(b._q.buf) is bytearray
     assert a.presses == c.presses == 2 * n
     assert b.presses == 4 * n and b.lost == 0
     for k in (0, 1):

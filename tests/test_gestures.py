@@ -579,7 +579,7 @@ def test_feed_and_poll_allocate_nothing():
         phase, times, queue = g._phase, g._t, g._q
         _mash(g, rounds, t, hist)
         assert g._phase is phase and g._t is times and g._q is queue
-        assert type(g._phase) is bytearray and type(g._q) is bytearray
+        assert type(g._phase) is bytearray and type(g._q.buf) is bytearray
         assert type(g._t) is array
     each = rounds // 9  # times each key made each gesture
     expected = array("i", [0] * 9)

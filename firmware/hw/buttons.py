@@ -45,13 +45,13 @@ from array import array
 
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.gestures import Queue, elapsed
 
 DEBOUNCE_MS = const(25)
 
 _MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.gestures)
 _HALF = const(0x20000000)
-_QSIZE = const(16)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
+_QSIZE = const(16)
 
 # The classic ESP32's input-only GPIOs: no internal pull resistors.
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)
@@ -91,10 +91,7 @@ class Buttons:
         self._t = array("i", [0] * n)  # when the last reading first showed its level
         self._last = 0  # when the last edge happened
         self._settling = False  # an edge came less than settle_ms ago (busy() clears it)
-        self._q = bytearray(_QSIZE)
-        self._head = 0
-        self._count = 0
-        self.lost = 0  # events dropped because the queue was full (never seen in practice)
+        self._q = Queue(_QSIZE)  # its lost: never seen in practice
         self.presses = 0  # debounced presses, passed on or not
         for k in range(n):
             if pins[k].value() == active:  # held already: see the top
@@ -132,7 +129,7 @@ class Buttons:
             self._edge(first)
             due -= 1
         self._take(self._g.poll((now - db) & _MASK), (now - db) & _MASK)
-        return self._pop()
+        return self._q.pop()
 
     def busy(self, now_ms):
         """True while a key is down or bouncing, an event waits, or an edge came less than
@@ -142,7 +139,7 @@ class Buttons:
         for k in range(self._n):
             if self._raw[k] or self._stable[k]:
                 return True
-        if self._count:
+        if self._q.count:
             return True
         if self._settling:
             if elapsed(now_ms & _MASK, self._last) < self._settle:
@@ -184,18 +181,12 @@ class Buttons:
     def _take(self, e, when):
         # e, then whatever else the recognizer completed by `when`, into the ring.
         g = self._g
+        q = self._q
         while e:
-            if self._count == _QSIZE:
-                self.lost += 1
-            else:
-                self._q[(self._head + self._count) & (_QSIZE - 1)] = e
-                self._count += 1
+            q.push(e)
             e = g.poll(when)
 
-    def _pop(self):
-        if not self._count:
-            return 0
-        e = self._q[self._head]
-        self._head = (self._head + 1) & (_QSIZE - 1)
-        self._count -= 1
-        return e
+    @property
+    def lost(self):
+        """Events dropped because the queue was full."""
+        return self._q.lost

@@ -1,8 +1,8 @@
 # Semantic input events: what the screens react to. Physical buttons and gestures are
-# turned into these by ui.gestures with a board's keymap (README "Buttons").
+# turned into these by ui.gestures with a board's keymap (README "Buttons"); 0 is no
+# event, what the recognizer and the buttons return when nothing is due.
 from micropython import const
 
-NONE = const(0)  # no event (what the gesture recognizer returns when nothing is due)
 PREV = const(1)  # move back; on the scoreboard: team A's key
 NEXT = const(2)  # move on; on the scoreboard: team B's key
 PREV2 = const(3)  # double press of the PREV key; scoreboard: team A calls or raises truc

@@ -65,7 +65,7 @@ _DOWN = const(1)  # pressed, timing towards long
 _WAIT = const(2)  # released after a short, timing the double window
 _HELD = const(3)  # its event has fired (long, or double on the second press): until release
 
-_QSIZE = const(8)  # a power of two: ring indexes wrap with & (_QSIZE - 1)
+_QSIZE = const(8)
 _MAX_KEYS = const(6)  # the queue holds at most keys + 1 events (see the top)
 
 
@@ -76,6 +76,35 @@ def elapsed(now, then):
     if d >= _HALF:
         d = d - _MASK - 1
     return d
+
+
+class Queue:
+    """Event codes (1..255) first in, first out, in a preallocated ring of `size` (a power
+    of two: indexes wrap with a mask). What comes while it is full is dropped and counted
+    in lost."""
+
+    def __init__(self, size):
+        self.buf = bytearray(size)
+        self._mask = size - 1
+        self._head = 0
+        self.count = 0
+        self.lost = 0
+
+    def push(self, e):
+        if self.count > self._mask:
+            self.lost += 1
+            return
+        self.buf[(self._head + self.count) & self._mask] = e
+        self.count += 1
+
+    def pop(self):
+        """The oldest event, or 0 when there is none."""
+        if not self.count:
+            return 0
+        e = self.buf[self._head]
+        self._head = (self._head + 1) & self._mask
+        self.count -= 1
+        return e
 
 
 class Recognizer:
@@ -91,22 +120,19 @@ class Recognizer:
         self._double = double_ms
         self._phase = bytearray(n)
         self._t = array("i", [0] * n)  # press time (_DOWN) or release time (_WAIT)
-        self._q = bytearray(_QSIZE)
-        self._head = 0
-        self._count = 0
-        self.lost = 0  # events dropped because the queue was full
+        self._q = Queue(_QSIZE)
 
     def feed(self, key, pressed, now_ms):
         """A debounced edge of key (pressed true: went down). Returns the next event or 0."""
         if 0 <= key < self._n:
             self._advance(now_ms)  # what was due before this edge happened first
             self._edge(key, pressed, now_ms)
-        return self._pop()
+        return self._q.pop()
 
     def poll(self, now_ms):
         """Fires the gestures due by now_ms. Returns the next event or 0."""
         self._advance(now_ms)
-        return self._pop()
+        return self._q.pop()
 
     def _advance(self, now):
         # Fires every timer run out by now, the one that ran out first first.
@@ -165,19 +191,11 @@ class Recognizer:
                 phase[k] = _UP
                 self._push(self._map[k * 3 + SHORT])
 
-    def _push(self, event):
-        if not event:
-            return
-        if self._count == _QSIZE:
-            self.lost += 1
-            return
-        self._q[(self._head + self._count) & (_QSIZE - 1)] = event
-        self._count += 1
+    @property
+    def lost(self):
+        """Events dropped because the queue was full."""
+        return self._q.lost
 
-    def _pop(self):
-        if not self._count:
-            return 0
-        event = self._q[self._head]
-        self._head = (self._head + 1) & (_QSIZE - 1)
-        self._count -= 1
-        return event
+    def _push(self, event):
+        if event:
+            self._q.push(event)
