@@ -29,9 +29,10 @@ _STARTED = const(4)  # Match's byte: 1 once a round command was applied
 
 
 class Archive:
-    def __init__(self, fs=None, folder=""):
+    def __init__(self, fs=None, folder="", slots=SLOTS):
         self.fs = fs or Files()
         self.folder = folder
+        self.slots = slots
         self._tmp = folder + "truc.atm"
         self.set_aside = []  # (old, new) names
         self._last = -1  # seq of the newest file, -1: none
@@ -74,7 +75,7 @@ class Archive:
     def matches(self):
         """(seq, file name, summary bytes) of every readable past match, newest first."""
         found = []
-        for slot in range(SLOTS):
+        for slot in range(self.slots):
             name = self.name(slot)
             data = self._good(name)
             if data is not None:
@@ -121,7 +122,7 @@ class Archive:
             self.matches()
         body = _body(match)
         if self._last >= 0:
-            old = self._good(self.name(self._last % SLOTS))
+            old = self._good(self.name(self._last % self.slots))
             if old is not None and old[_HEAD:len(old) - 4] == body:
                 return False
         seq = self._last + 1
@@ -140,7 +141,7 @@ class Archive:
                 pass
             raise
         f.close()
-        self.fs.rename(self._tmp, self.name(seq % SLOTS))
+        self.fs.rename(self._tmp, self.name(seq % self.slots))
         self._last = seq
         return True
 

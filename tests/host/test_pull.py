@@ -178,3 +178,19 @@ def test_pull_over_usb_from_the_unix_port(board, tmp_path):
              for n in os.listdir(board.flash)}
     assert after == before  # read only
     assert json.loads(json.dumps(describe(ref_now)))["variant"] == "valencia"
+
+
+def test_a_match_left_for_a_new_one_is_archived(tmp_path):
+    folder = str(tmp_path / "flash")
+    store = FlashFolder(folder)
+    device, _, error = prepare("tdisplay", log_lines=_log("mallorca.log")[:40],
+                               flash=store.open(), store=store)
+    assert error is None
+    left = describe(device.app.match)
+    device.app.open("newmatch")
+    device.app.top().start(device.app)  # what "Yes, start a new one" does
+    device.step()
+    assert device.app.match.round() == 1 and device.app.match.entries() == 3
+    proc = _pull("--flash", folder, "--all", str(tmp_path / "all"))
+    assert proc.returncode == 0, proc.stderr
+    assert _replayed(tmp_path / "all" / "match-0000-mallorca.log") == left

@@ -1,0 +1,211 @@
+# The archive of past matches (hw.archive): a bounded ring of whole matches that survives a
+# power cut at every write of the archiving; damaged files are set aside and said. The
+# flash: sim.flash on CPython (both of its models), littlefs on a RAM device on MicroPython.
+# mp-heap: 256K  (a 64 KB flash image and its scratch copy)
+import sys
+
+from truc.match import Match
+from truc import tablelog
+from hw.archive import Archive, summary
+
+MICRO = sys.implementation.name == "micropython"
+if MICRO:
+    import ramflash
+else:
+    from sim.flash import Flash
+
+_SHORT = ("variant palacios", "dealer 0", "truc A", "vull B", "baza A", "baza A")
+
+
+def _match(extra=0):
+    """A short match; extra more bazas make each one different."""
+    m = Match()
+    for line in _SHORT:
+        assert tablelog.run(m, line) is None, line
+    for i in range(extra):
+        assert tablelog.run(m, "baza %s" % "AB"[i % 2]) is None
+    return m
+
+
+class _Lfs:
+    def __init__(self, dev):
+        vfs = ramflash.mount(dev)
+        self.open = vfs.open
+        self.rename = vfs.rename
+        self.stat = vfs.stat
+        self.dev = dev
+
+
+_IMAGES = [ramflash.RamFlash(16).data, ramflash.RamFlash(16).data] if MICRO else []
+_CURRENT = [None, None]
+
+
+def _device(slot, erase=True):
+    if _CURRENT[slot] is not None:
+        _CURRENT[slot].dead = True
+    dev = _CURRENT[slot] = ramflash.RamFlash(data=_IMAGES[slot])
+    if erase:
+        dev.reset()
+        ramflash.make_fs(dev)
+    return dev
+
+
+def _new_fs(durable="sync"):
+    return _Lfs(_device(0)) if MICRO else Flash(durable=durable)
+
+
+def _history(m):
+    return bytes(m.dump())
+
+
+def _kept(fs, slots):
+    """The histories the archive holds, newest first; asserts nothing was set aside."""
+    a = Archive(fs, slots=slots)
+    out = []
+    for _, name, _ in a.matches():
+        m = Match()
+        assert a.load(name, m)
+        out.append(_history(m))
+    assert a.set_aside == [], a.set_aside
+    return out
+
+
+def test_keeps_the_last_slots_matches_newest_first():
+    fs = _new_fs()
+    a = Archive(fs, slots=3)
+    made = []
+    for i in range(5):
+        m = _match(i)
+        assert a.keep(m)
+        made.append(_history(m))
+    assert _kept(fs, 3) == made[:1:-1]  # the last 3, newest first
+    found = Archive(fs, slots=3).matches()
+    assert [seq for seq, _, _ in found] == [4, 3, 2]
+    assert summary(found[0][2]) == (m.variant(), 6, m.cantons(0), m.cantons(1), m.points(0),
+                                    m.points(1), m.winner(), m.round())
+    assert m.points(0) + m.points(1) and m.round() > 1
+
+
+def test_skips_an_empty_match_and_the_one_just_kept():
+    fs = _new_fs()
+    a = Archive(fs, slots=3)
+    m = Match()
+    assert not a.keep(m)  # nothing chosen
+    tablelog.run(m, "variant valencia")
+    tablelog.run(m, "dealer 0")
+    assert not a.keep(m)  # set up, nothing played
+    m = _match(1)
+    assert a.keep(m)
+    assert not a.keep(m)  # twice: kept once
+    assert not Archive(fs, slots=3).keep(m)  # also after a reboot
+    assert tablelog.run(m, "baza B") is None
+    assert a.keep(m)
+    assert len(_kept(fs, 3)) == 2
+
+
+def test_the_redo_tail_is_not_kept():
+    fs = _new_fs()
+    m = _match(2)
+    assert m.undo() is None and m.can_redo()
+    assert Archive(fs).keep(m)
+    a = Archive(fs)
+    back = Match()
+    assert a.load(a.matches()[0][1], back)
+    assert not back.can_redo() and back.state == m.state
+
+
+def _put(fs, name, data):
+    f = fs.open(name, "wb")
+    f.write(data)
+    f.close()
+
+
+def _get(fs, name):
+    f = fs.open(name, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def test_damaged_files_are_set_aside_and_said():
+    fs = _new_fs()
+    a = Archive(fs, slots=4)
+    for i in range(3):
+        assert a.keep(_match(i))
+    good = _get(fs, "truc.a01")
+    flipped = bytearray(good)
+    flipped[30] ^= 1
+    _put(fs, "truc.a01", flipped)
+    _put(fs, "truc.a02", b"TRA\x02" + good[4:])  # a version this code does not know
+    _put(fs, "truc.a03", b"junk")
+    b = Archive(fs, slots=4)
+    assert [seq for seq, _, _ in b.matches()] == [0]
+    assert sorted(b.set_aside) == [("truc.a01", "truc.a01.bad1"), ("truc.a02", "truc.a02.bad1"),
+                                   ("truc.a03", "truc.a03.bad1")]
+    assert _get(fs, "truc.a01.bad1") == flipped  # kept, never deleted
+    assert b.keep(_match(5))  # seq 1 goes to slot 1, the one set aside
+    assert [seq for seq, _, _ in Archive(fs, slots=4).matches()] == [1, 0]
+
+
+def test_power_cut_at_every_write_of_the_archiving():
+    # The ring full (3 of 3), then a 4th match replaces the oldest: at every cut point
+    # the archive reads back either as it was or with the new match, nothing set aside.
+    kinds = ("sync",) if MICRO else ("sync", "write")
+    for durable in kinds:
+        fs = _new_fs(durable)
+        a = Archive(fs, slots=3)
+        for i in range(3):
+            a.keep(_match(i))
+        new = _match(7)
+        before = _kept(fs, 3)
+        after = [_history(new)] + before[:2]
+        tried = [0]
+        seen = set()
+        if MICRO:
+            dev = fs.dev
+            scratch = _device(1).data
+
+            def on_op(d, kind, block, off, data):
+                for torn in (None, 1, len(data) // 2) if kind == "prog" else (None, 1):
+                    d.image_into(scratch, kind, block, off, data, torn)
+                    got = _kept(_Lfs(_device(1, False)), 3)
+                    assert got == before or got == after
+                    seen.add(got == after)
+                    tried[0] += 1
+
+            dev.on_op = on_op
+            assert a.keep(new)
+            dev.on_op = None
+        else:
+            def on_step(fl, kind, nbytes):
+                cuts = [None]
+                if kind == "write" and durable == "write":
+                    cuts += [1, nbytes // 2, nbytes - 1]
+                for torn in cuts:
+                    got = _kept(fl.reboot(torn=torn) if torn else fl.reboot(), 3)
+                    assert got == before or got == after
+                    seen.add(got == after)
+                    tried[0] += 1
+
+            fs.on_step = on_step
+            assert a.keep(new)
+            fs.on_step = None
+        assert _kept(fs, 3) == after
+        assert tried[0] >= 4 and False in seen, (durable, tried, seen)
+        print("archive power cuts (%s): %d cut points, each the old or the new archive"
+              % ("littlefs" if MICRO else durable, tried[0]))
+
+
+def test_a_file_takes_what_the_readme_says():
+    fs = _new_fs()
+    m = Match()
+    for line in ("variant mallorca", "set players=2 canton=12 cantons=3", "dealer 0"):
+        tablelog.run(m, line)
+    for i in range(100):
+        if tablelog.run(m, "baza %s" % "AB"[i % 2]):
+            break
+    n = m.entries()
+    Archive(fs).keep(m)
+    size = fs.stat("truc.a00")[6]
+    assert size == 8 + 9 + 2 + 39 + 4 + 3 * n + 4, (size, n)  # README: 66 + 3 a command
