@@ -228,8 +228,11 @@ class Autopilot:
             i = entry.seats.index(seat)
             self._move_to(entry, i)
             self.send(E.SELECT)  # edit this seat's value
-            # An unset value starts at a common envit, 25 (or the nearest in range).
-            start = entry.values[i] if entry.values[i] >= 0 else min(max(25, entry.low), entry.high)
+            # An unset value starts at a common envit, 25 (or the nearest some hand makes).
+            m = self.app.match
+            start = entry.values[i]
+            if start < 0:
+                start = entry.moved(m, entry.start() - 1, 1, 1)
             self._set_value(entry, start, value)
             self.send(E.SELECT)
             if entry.values[i] != value:
@@ -237,13 +240,13 @@ class Autopilot:
         self._choose(entry, "done")
 
     def _set_value(self, entry, start, value):
-        low, high = entry.low, entry.high
+        m = self.app.match
 
         def moves(v):
-            yield E.NEXT, 1, min(v + 1, high)
-            yield E.PREV, 1, max(v - 1, low)
-            yield E.NEXT2, 2, min(v + 5, high)
-            yield E.PREV2, 2, max(v - 5, low)
+            yield E.NEXT, 1, entry.moved(m, v, 1, 1)
+            yield E.PREV, 1, entry.moved(m, v, -1, 1)
+            yield E.NEXT2, 2, entry.moved(m, v, 1, 5)
+            yield E.PREV2, 2, entry.moved(m, v, -1, 5)
 
         for event in cheapest_path(start, value, moves):
             self.send(event)

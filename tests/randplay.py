@@ -20,7 +20,10 @@ def candidates(m):
         out.append((R.BAZA, result, 0))
     low, high = m.show_range()
     for seat in range(m.players()):
-        out.append((R.SHOW, seat, random.randint(low, high)))
+        value = random.randint(low, high)
+        while not m.show_possible(value):  # a value some hand makes
+            value = random.randint(low, high)
+        out.append((R.SHOW, seat, value))
     for team in (R.A, R.B):
         out.append((R.ADJUST, team, random.randint(-5, 5)))
     return out

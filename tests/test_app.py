@@ -167,6 +167,29 @@ def test_new_match_row_envit_before_truc():
     assert app.apply(R.ENVIT, R.B) is None  # switched off: the envit may follow
 
 
+def test_show_entry_offers_only_values_some_hand_makes():
+    app = _app("variant valencia\nenvit A\nvull B")
+    app.open("showentry")
+    screen = app.top()
+    app.event(E.SELECT)  # edit the mà's value: starts at 25
+    app.event(E.PREV)
+    app.event(E.PREV)
+    assert screen.values[0] == 7  # 8..23: no valencia hand makes them
+    app.event(E.NEXT2)
+    assert screen.values[0] == 28
+    for _ in range(4):
+        app.event(E.NEXT2)
+    assert screen.values[0] == 33  # the highest
+    app.event(E.SELECT)
+    app.event(E.SELECT)  # the next seat
+    for _ in range(12):
+        app.event(E.PREV)
+    assert screen.values[1] == 3  # the lowest
+    app.event(E.SELECT)
+    screen.choose(app, "done")
+    assert app.match.envit_result() == (R.A, 0, 33)
+
+
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
     app = _app()
     full = app.render()

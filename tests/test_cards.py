@@ -1,8 +1,9 @@
 # RULES.md "Cards": encoding, decks, card order, envit, flor and the baza resolver.
 # Runs on CPython (pytest) and on the MicroPython unix port (tests/mp_run.py).
 from truc.cards import (card, rank_of, suit_of, parse_card, card_name, deck, removed,
-                        strength, order, envit, flor, baza)
+                        strength, order, envit, flor, baza, show_values)
 from truc.variants import MALLORCA, VALENCIA, PALACIOS
+from truc import variants as V
 
 SPANISH_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 
@@ -316,6 +317,40 @@ def test_envit_limits_mallorca_four_peces_0_to_37_over_every_hand():
     assert (low, high) == (0, 37)
     assert plain_high == 33
     assert peca_low == 27
+
+
+
+def test_rules_md_gaps_in_the_shown_values():
+    # RULES.md: valencia 8..23, mallorca (two peces) 2, 8..19, 22 no hand makes.
+    assert show_values(VALENCIA, 0, False) == tuple(range(3, 8)) + tuple(range(24, 34))
+    gaps = [v for v in range(36) if v not in show_values(MALLORCA, 2, False)]
+    assert gaps == [2] + list(range(8, 20)) + [22]
+
+
+def _runs(values):
+    # "3-7, 24-33": the refusal's list of the possible values.
+    out = []
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+            j += 1
+        out.append(str(values[i]) if i == j else "%d-%d" % (values[i], values[j]))
+        i = j + 1
+    return ", ".join(out)
+
+
+def test_the_engine_show_tables_are_the_decks_hands():
+    for variant in range(1, len(V.NAMES)):
+        for peces, kinds in ((2, V.SHOW_ENVIT2), (4, V.SHOW_ENVIT4), (0, V.SHOW_FLOR)):
+            flors = peces == 0
+            values = show_values(variant, peces or 2, flors)
+            kind = kinds[variant]
+            mask = V.SHOW_MASKS[kind]
+            assert [v for v in range(40) if mask[v >> 3] >> (v & 7) & 1] == list(values)
+            assert V.SHOW_RANGES[kind] == (values[0], values[-1])
+            what = "no flor makes that value: " if flors else "no hand makes that envit: "
+            assert V.SHOW_REFUSALS[kind] == what + _runs(values)
 
 
 # Flor

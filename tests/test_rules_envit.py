@@ -184,3 +184,30 @@ def test_show_values_checked():
 def test_envit_refused_before_truc_counts_first():
     m = play("variant valencia\nadjust A +23\nenvit A\nnovull B\ntruc B\nvull A\nbaza B\nbaza B")
     assert cantons(m) == [1, 0]
+
+
+def test_shown_values_no_hand_makes_are_refused():
+    m = play("variant valencia\nenvit A\nvull B")
+    valencia = "no hand makes that envit: 3-7, 24-33"
+    assert refused(m, "show 0:15 1:12") == valencia
+    assert refused(m, "show 0:8") == valencia and refused(m, "show 1:23") == valencia
+    assert refused(m, "show 0:40") == valencia
+    play("show 0:7 1:24", m)
+    assert m.envit_result() == (R.B, 1, 24)
+    m = play("variant mallorca\nenvit A\nvull B")
+    for value in (2, 8, 19, 22, 36):
+        assert refused(m, "show 0:%d" % value) == \
+            "no hand makes that envit: 0-1, 3-7, 20-21, 23-35", value
+    play("show 0:0 1:1", m)
+    m = play("variant mallorca\nset peces=4\nenvit A\nvull B")
+    assert refused(m, "show 0:22") == "no hand makes that envit: 0-1, 3-7, 20-21, 23-37"
+    play("show 0:37", m)
+
+
+def test_shown_flor_values_no_flor_makes_are_refused():
+    m = play("variant valencia\nflor A\nflor B\nenvit A\nvull B")
+    assert refused(m, "show 0:27") == "no flor makes that value: 28-38"
+    play("show 0:28 1:38", m)
+    m = play("variant mallorca\nset flor=on\nflor A\nflor B\nenvit A\nvull B")
+    assert refused(m, "show 0:22") == "no flor makes that value: 20-21, 23-38"
+    play("show 0:20", m)

@@ -36,19 +36,33 @@ class ShowEntry(Menu):
         if self.editing >= 0:
             i = self.editing
             v = self.values[i]
+            m = app.match
             if v < 0:  # a first value to start from: a common envit
-                v = min(max(25, self.low), self.high)
-            step = 5 if e == E.NEXT2 or e == E.PREV2 else 1
-            if e == E.NEXT or e == E.NEXT2:
-                self.values[i] = min(v + step, self.high)
-            elif e == E.PREV or e == E.PREV2:
-                self.values[i] = max(v - step, self.low)
+                v = self.moved(m, self.start() - 1, 1, 1)
+            steps = 5 if e == E.NEXT2 or e == E.PREV2 else 1
+            if e == E.NEXT or e == E.NEXT2 or e == E.PREV or e == E.PREV2:
+                way = 1 if e == E.NEXT or e == E.NEXT2 else -1
+                self.values[i] = self.moved(m, v, way, steps)
             elif e == E.SELECT or e == E.BACK:
                 self.values[i] = v
                 self.editing = -1
                 self.cursor = i + 1
             return
         Menu.event(self, app, e)
+
+    def start(self):
+        return min(max(25, self.low), self.high)
+
+    def moved(self, m, v, way, steps):
+        """The value steps presses away from v (way 1 up, -1 down), counting only the
+        values some hand makes; it stops at the ends of the range."""
+        for _ in range(steps):
+            w = v + way
+            while self.low <= w <= self.high and not m.show_possible(w):
+                w += way
+            if self.low <= w <= self.high:
+                v = w
+        return v
 
     def choose(self, app, value):
         if value != "done":

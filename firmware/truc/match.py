@@ -4,6 +4,7 @@
 from micropython import const
 
 from truc.variants import MALLORCA
+from truc import variants as V
 from truc import rules as R
 
 # Layout of the state bytes. Options first, then the match, then the round (or duel) in play.
@@ -398,15 +399,23 @@ class Match:
         value = R.truc_ladder(self.state[_VARIANT])[step]
         return value if value != R.TOP else self.target()
 
-    def show_range(self):
-        """Lowest and highest value a show may give for the envit in play."""
+    def _show_kind(self):
         s = self.state
         if s[_ENVIT_FLORS]:
-            return 20, 38
-        # Constant tuples only: building one per call would allocate.
-        if s[_VARIANT] == MALLORCA:
-            return (0, 37) if s[_OPTS] & R.OPT_PECES4 else (0, 35)
-        return 3, 33
+            return V.SHOW_FLOR[s[_VARIANT]]
+        if s[_OPTS] & R.OPT_PECES4:
+            return V.SHOW_ENVIT4[s[_VARIANT]]
+        return V.SHOW_ENVIT2[s[_VARIANT]]
+
+    def show_range(self):
+        """Lowest and highest value a show may give for the envit in play (a constant
+        tuple: building one per call would allocate)."""
+        return V.SHOW_RANGES[self._show_kind()]
+
+    def show_possible(self, value):
+        """Whether some hand of the deck shows value for the envit in play."""
+        mask = V.SHOW_MASKS[self._show_kind()]
+        return 0 <= value < 8 * len(mask) and mask[value >> 3] >> (value & 7) & 1
 
     # ---- the rules ------------------------------------------------------------------
 
@@ -673,9 +682,8 @@ class Match:
                 return "no such seat"
             if not self.plays(a):
                 return "that seat does not play this duel"
-            low, high = self.show_range()
-            if b < low or b > high:
-                return "envit value out of range"
+            if not self.show_possible(b):
+                return V.SHOW_REFUSALS[self._show_kind()]
         if commit:
             s[_ENVIT] = R.ENVIT_SHOWN
             if op == R.SHOW:

@@ -89,7 +89,7 @@ ILLEGAL = [
     ("variant valencia\ntruc A 7", "'7' is not a step of that ladder (2, 3, 4, fora)"),
     ("variant valencia\nvull", "vull takes 1 word"),
     ("variant valencia\nset peces=4", "peces are a mallorca option"),
-    ("variant valencia\nenvit A\nvull B\nshow 1:40", "envit value out of range"),
+    ("variant valencia\nenvit A\nvull B\nshow 1:40", "no hand makes that envit: 3-7, 24-33"),
 ]
 
 
