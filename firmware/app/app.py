@@ -16,6 +16,9 @@ from app import i18n
 from app.i18n import t
 from ui import canvas as C
 from ui import events as E
+from ui.gestures import elapsed
+
+NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 
 def _nothing():
@@ -56,7 +59,9 @@ class App:
         self.font = font
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
-        self.message = ""  # one-line notice for the next frame (an undo, a refusal)
+        self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
+        self._notice = ""  # the notice being timed, and since when
+        self._notice_at = 0
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)
@@ -137,8 +142,16 @@ class App:
         self.after_event()
 
     def tick(self, now_ms):
+        """Returns True when the screen changed without an event (a notice left)."""
         self.now = now_ms
         self.top().tick(self, now_ms)
+        if self.message is not self._notice:
+            self._notice = self.message
+            self._notice_at = now_ms
+        elif self.message and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+            self.message = self._notice = ""
+            return True
+        return False
 
     # The match.
     def apply(self, op, a=0, b=0):
