@@ -88,3 +88,12 @@ def test_a_notice_leaves_after_three_seconds_and_never_hides_the_pending_call():
     assert app.message == "Undone" and "Undone" in _drawn(app)
     app.tick(8100)
     assert "Undone" not in _drawn(app) and "No bets" in _drawn(app)
+
+
+def test_a_seat_name_does_not_rename_its_team_and_seats_count_from_one():
+    app = _app("variant valencia")
+    app.settings.names[0] = "PEP"
+    assert app.team_name(R.A) == "A" and app.seat_name(0) == "PEP"
+    assert app.seat_name(1) == "seat 2"
+    app.settings.names[6] = "NOSALTRES"
+    assert app.team_name(R.A) == "NOSALTRES"

@@ -31,7 +31,11 @@ class Settings:
     def __init__(self):
         self.language = "ca"
         self.timeout = 60  # seconds without a press before the screen dims; 0 = never
-        self.names = ["", "", "", "", "", ""]  # optional short seat names
+        # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
+        self.names = ["", "", "", "", "", "", "", ""]
+
+
+TEAM_NAMES = 6  # where the team names start in Settings.names
 
 
 class NoBattery:
@@ -208,13 +212,13 @@ class App:
         return sent
 
     def team_name(self, team):
-        """A or B, or the team's seat names when the players gave them."""
-        names = self.settings.names
-        given = ""
-        for s in range(team, self.match.players(), 2):  # drawn every frame: no lists
-            if names[s]:
-                given = given + "·" + names[s] if given else names[s]
-        return given or ("A", "B")[team]
+        """The team's name ("Nosaltres"), or its letter when none was given."""
+        return self.settings.names[TEAM_NAMES + team] or ("A", "B")[team]
+
+    def seat_name(self, seat):
+        """The seat's name, or "seat 1".."seat 6": seats count from 1 on screen (the
+        table log numbers them from 0)."""
+        return self.settings.names[seat] or t("seat %d") % (seat + 1)
 
 
 class Screen:
