@@ -175,12 +175,12 @@ def test_back_steps_back_one_thing_at_a_time():
 def test_baza_winner_in_seat_order_from_the_leader():
     app = _app("variant valencia")
     calc = _open(app, "baza")
-    assert calc.name == "bazacalc" and _labels(calc)[:2] == ["seat 0 (A)", "seat 1 (B)"]
+    assert calc.name == "bazacalc" and _labels(calc)[:2] == ["seat 1 (A)", "seat 2 (B)"]
     _to(app, 1)  # seat 1 leads: then seats 2, 3, 0
-    assert calc.prompt(app) == "Card of seat 1 (B)"
+    assert calc.prompt(app) == "Card of seat 2 (B)"
     _pick(app, "3o", "7e", "3c", "1e")
     assert calc.shown and calc.team == 0 and calc.winner == 0
-    assert calc.verdict(app) == "Team A wins: seat 0"
+    assert calc.verdict(app) == "Team A wins: seat 1"
     assert calc.best == [False, False, False, True]
     _press(app, E.SELECT)  # the next baza: its winner leads
     assert calc.leader == -1 and calc.items[calc.cursor][1] == 0
@@ -215,7 +215,7 @@ def test_baza_same_team_holding_the_best_wins_it():
     _to(app, 3)
     _pick(app, "12b", "11b", "10o", "1e")  # amo (seat 0) over madona and the ace
     assert calc.team == 0 and calc.winner == 0
-    assert calc.verdict(app) == "Team A wins: seat 0"
+    assert calc.verdict(app) == "Team A wins: seat 1"
 
 
 def test_punta_duel_plays_two_cards():
@@ -352,8 +352,8 @@ def test_new_match_opens_seat_names_and_they_are_stored():
     _letter(app, "")  # Done
     assert app.settings.names[0] == "JO"
     assert names.items[names.cursor][1] == 1  # on to the next seat
-    assert _labels(names)[0] == "seat 0 (A): JO"
-    assert app.team_name(0) == "JO"
+    assert _labels(names)[0] == "seat 1 (A): JO"
+    assert app.seat_name(0) == "JO" and app.team_name(0) == "A"  # a seat names no team
 
 
 def test_accents_space_and_four_characters_at_most():

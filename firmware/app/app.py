@@ -16,6 +16,9 @@ from app import i18n
 from app.i18n import t
 from ui import canvas as C
 from ui import events as E
+from ui.gestures import elapsed
+
+NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 
 def _nothing():
@@ -28,7 +31,11 @@ class Settings:
     def __init__(self):
         self.language = "ca"
         self.timeout = 60  # seconds without a press before the screen dims; 0 = never
-        self.names = ["", "", "", "", "", ""]  # optional short seat names
+        # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
+        self.names = ["", "", "", "", "", "", "", ""]
+
+
+TEAM_NAMES = 6  # where the team names start in Settings.names
 
 
 class NoBattery:
@@ -56,7 +63,9 @@ class App:
         self.font = font
         self.big = big
         self.line = self.font.HEIGHT + (2 if self.large else 0)
-        self.message = ""  # one-line notice for the next frame (an undo, a refusal)
+        self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
+        self._notice = ""  # the notice being timed, and since when
+        self._notice_at = 0
         self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
@@ -140,8 +149,16 @@ class App:
         self.after_event()
 
     def tick(self, now_ms):
+        """Returns True when the screen changed without an event (a notice left)."""
         self.now = now_ms
         self.top().tick(self, now_ms)
+        if self.message is not self._notice:
+            self._notice = self.message
+            self._notice_at = now_ms
+        elif self.message and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+            self.message = self._notice = ""
+            return True
+        return False
 
     # The match.
     def apply(self, op, a=0, b=0):
@@ -198,13 +215,13 @@ class App:
         return sent
 
     def team_name(self, team):
-        """A or B, or the team's seat names when the players gave them."""
-        names = self.settings.names
-        given = ""
-        for s in range(team, self.match.players(), 2):  # drawn every frame: no lists
-            if names[s]:
-                given = given + "·" + names[s] if given else names[s]
-        return given or ("A", "B")[team]
+        """The team's name ("Nosaltres"), or its letter when none was given."""
+        return self.settings.names[TEAM_NAMES + team] or ("A", "B")[team]
+
+    def seat_name(self, seat):
+        """The seat's name, or "seat 1".."seat 6": seats count from 1 on screen (the
+        table log numbers them from 0)."""
+        return self.settings.names[seat] or t("seat %d") % (seat + 1)
 
 
 class Screen:

@@ -155,7 +155,7 @@ def signal_lines(variant):
 
 
 def seat_name(app, seat):
-    return app.settings.names[seat] or t("seat %d") % seat
+    return app.seat_name(seat)
 
 
 def seat_label(app, seat):

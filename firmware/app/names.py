@@ -36,7 +36,7 @@ class SeatNames(Menu):
         if self.items:  # rebuilt only when a name changed, not on every press
             return
         names = app.settings.names
-        self.items = [("%s (%s): %s" % (t("seat %d") % s, "AB"[s & 1], names[s] or "-"), s)
+        self.items = [("%s (%s): %s" % (t("seat %d") % (s + 1), "AB"[s & 1], names[s] or "-"), s)
                       for s in range(self.players)]
         self.items.append((t("Done"), -1))
 
@@ -85,7 +85,7 @@ class SeatNames(Menu):
             return
         font = app.font
         line = app.line
-        draw_title(app, c, t("Name of %s") % (t("seat %d") % self.seat))
+        draw_title(app, c, t("Name of %s") % (t("seat %d") % (self.seat + 1)))
         self._slots(app, c, line + (10 if app.large else 3))
         self._wheel(app, c, line + (46 if app.large else 25))
         if app.large:

@@ -111,19 +111,27 @@ class Scoreboard(Screen):
         c.fill_rect(x + w, y + h // 4, 2, h - 2 * (h // 4), colour)
         c.fill_rect(x + 2, y + 2, (w - 4) * level // 100, h - 4, colour)
 
+    def _pending(self, app, m):
+        """The call waiting for an answer, or None."""
+        call, by = m.truc_call()
+        if call:
+            return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
+        if m.envit_state() == R.ENVIT_PENDING:
+            step, by = m.envit_call()
+            return t("%s calls envit %s?") % (app.team_name(by),
+                                               actions.step_word(m, R.ENVIT, step))
+        return None
+
     def _stakes(self, app, m):
+        # A pending call is never hidden: a notice then takes the hint line instead.
+        pending = self._pending(app, m)
+        if pending:
+            return pending
         if app.message:
             return app.message
         if app.power.low():
             return t("Low battery: %d%%") % app.power.battery()
-        call, by = m.truc_call()
-        if call:
-            return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
         state = m.envit_state()
-        if state == R.ENVIT_PENDING:
-            step, by = m.envit_call()
-            return t("%s calls envit %s?") % (app.team_name(by),
-                                               actions.step_word(m, R.ENVIT, step))
         parts = []
         if m.truc_step():
             parts.append(t("Truc %s") % actions.step_word(m, R.TRUC, m.truc_step()))
@@ -141,6 +149,9 @@ class Scoreboard(Screen):
     def _hints(self, app, c, m, y):
         # What the two team keys do now, under the team they belong to.
         font = app.font
+        if app.message and self._pending(app, m):
+            c.text(font, app.message, 0, y, C.WARN)
+            return
         for team in (R.A, R.B):
             op = actions.offered(m, actions.quick(m, team), team)
             if not op:  # the press would be refused (say why when pressed): no hint

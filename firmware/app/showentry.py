@@ -25,7 +25,7 @@ class ShowEntry(Menu):
         items = []
         for i in range(len(self.seats)):
             seat = self.seats[i]
-            name = app.settings.names[seat] or (t("seat %d") % seat)
+            name = app.seat_name(seat)
             value = "-" if self.values[i] < 0 else str(self.values[i])
             mark = " <>" if i == self.editing else ""
             items.append(("%s (%s): %s%s" % (name, "AB"[seat & 1], value, mark), i))

@@ -48,8 +48,7 @@ class Loop:
         stack = app.stack
         top = stack[-1]
         depth = len(stack)
-        app.tick(now_ms)
-        if stack[-1] is not top or len(stack) != depth:
+        if app.tick(now_ms) or stack[-1] is not top or len(stack) != depth:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
             dirty = True

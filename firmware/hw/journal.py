@@ -538,11 +538,12 @@ def _parse_settings(data, count, languages):
         raise _Unreadable()
     timeout = _u16(data, 4)
     language, i = _text(data, 6, end)
-    if i >= end or data[i] != count:
+    if i >= end or data[i] > count:  # fewer: saved before the team names came
         raise _Unreadable()
     names = []
+    n = data[i]
     i += 1
-    for _ in range(count):
+    for _ in range(n):
         name, i = _text(data, i, end)
         names.append(name)
     if i != end:
