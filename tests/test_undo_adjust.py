@@ -131,5 +131,6 @@ def test_export_replays_to_the_same_state():
     lines = list(tablelog.export(m))
     again = play("\n".join(lines))
     assert bytes(again.state) == bytes(m.state)
-    assert lines[1] == "set players=4 canton=12 cantons=2 envitfirst=off flor=on jocfora=canton rounds=team"
+    assert lines[1] == ("set players=4 canton=12 cantons=2 envitfirst=off flor=on"
+                        " jocfora=canton rounds=team")
     assert "envit B falta" in lines and "truc A fora" in lines and "adjust B -1" in lines

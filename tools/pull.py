@@ -102,9 +102,11 @@ def _write(path, text_lines):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.pull", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.pull",
+                                     description=__doc__.split("\n")[0])
     src = parser.add_mutually_exclusive_group()
-    src.add_argument("--port", help="the board's serial port (default: the first USB serial device)")
+    src.add_argument("--port",
+                     help="the board's serial port (default: the first USB serial device)")
     src.add_argument("--flash", metavar="DIR", help="a simulator's flash folder instead of a board")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the match in progress here")
     parser.add_argument("--all", metavar="DIR", help="write every match into DIR")
