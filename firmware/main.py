@@ -16,12 +16,14 @@ def start(board, files=None):
     from app.app import App, Settings
     from app.i18n import LANGUAGES, t
     from hw.journal import Journal
+    from hw.archive import Archive
     from hw.input_loop import Loop
 
     match = Match()
     settings = Settings()
     journal = Journal(files, languages=LANGUAGES)
     notice = journal.open(match, settings)  # a set-aside file is said, never fatal
+    archive = Archive(files)  # past matches: read only when a screen asks
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
@@ -34,9 +36,7 @@ def start(board, files=None):
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
-    from hw.archive import Archive
-
-    app.archive = archive = Archive(files)  # past matches: read only when a screen asks
+    app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive
         try:
