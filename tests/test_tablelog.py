@@ -1,6 +1,7 @@
 # The table log's reader, on CPython and MicroPython alike: lines, words and numbers.
 from play import play, refused
 from truc.match import Match
+from truc import rules as R
 from truc import tablelog
 
 
@@ -63,3 +64,59 @@ def test_refusals_never_come_from_python():
         assert "int()" not in reason and "literal" not in reason and "digits" not in reason, \
             reason
     assert Match().variant() == 0
+
+
+# Matches at every kind of point a command can meet: set-up, calls waiting, an envit
+# waiting for its result, a round waiting for its optional envit, a punta duel.
+STATES = ("", "variant mallorca", "variant valencia\nset players=2 canton=12",
+          "variant palacios\ndealer 2", "variant mallorca\nset peces=4 flor=on\nbaza A",
+          "variant valencia\ntruc A", "variant mallorca\nenvit B\nvull A",
+          "variant valencia\nset flor=on\nflor A\nflor B\nenvit A 4",
+          "variant valencia\ntruc A\nnovull B",
+          "variant palacios\nbaza A\nbaza A\nenvit A\nvull B",
+          "variant mallorca\nadjust A +20\nadjust B 23")
+
+
+def test_every_command_the_engine_takes_is_written_as_a_line_that_reads_back():
+    wide = list(range(-128, 256))
+    narrow = (0, 1, 2, 255, -1)
+    checked = 0
+    for text in STATES:
+        m = play(text)
+        for op in range(R.VARIANT, R.LAST_OP + 1):
+            for a in (0, 1, 2, 3, 4, 5, 6, 7, 24, 127, 128, 255):
+                for b in wide if R.TAKES_B[op - 1] else narrow:
+                    if m.check(op, a, b):
+                        continue
+                    line = tablelog.format_command(m.variant() or (a if op == R.VARIANT else 0),
+                                                   op, a, b)
+                    try:
+                        got = tablelog.parse(m, line)
+                    except ValueError as e:
+                        raise AssertionError("%r after %r: %s" % (line, text, e))
+                    assert m.apply(op, a, b) is None
+                    entry = m.entry(m.entries() - 1)
+                    m.undo()
+                    assert (got[0], got[1], got[2] & 255) == entry, (line, text)
+                    checked += 1
+    assert checked > 300
+
+
+def test_the_log_and_the_engine_keep_the_same_ranges():
+    m = play("variant mallorca")
+    assert refused(m, "adjust A +%d" % (R.ADJUST_MAX + 1)) == "adjust by 1 to 99 points"
+    assert m.check(R.ADJUST, R.A, R.ADJUST_MAX + 1) == "adjust by 1 to 99 points"
+    assert m.check(R.ADJUST, R.A, -R.ADJUST_MAX - 1) == "adjust by 1 to 99 points"
+    assert m.check(R.ADJUST, R.A, R.ADJUST_MAX) is None
+    for op in (R.VULL, R.NOVULL, R.FLOR, R.BAZA, R.FOLD, R.ENVITWIN, R.END, R.DEALER):
+        assert m.check(op, 0, 1) == "argument out of range", op
+    assert m.check(R.END, 3, 0) == "team must be A or B"
+    assert refused(m, "set players=5") == "players must be 2, 4 or 6"
+    assert refused(m, "set canton=300") == "canton must be 12, 18 or 24"
+    for n in range(256):
+        engine = m.check(R.OPTIONS, n, 2) is None
+        try:
+            log = tablelog.parse(m, "set players=%d" % n) == (R.OPTIONS, n, 2)
+        except ValueError:
+            log = False
+        assert engine == log == R.players_ok(n), n

@@ -91,6 +91,8 @@ class Match:
         if a < 0 or a > 255 or b < -128 or b > 255:
             return "argument out of range"
         b &= 255  # adjust's signed points travel as one byte
+        if op == R.END:
+            a = 0  # end names no team: the key that pressed it is not kept
         err = self._run(op, a, b, False)
         if err:
             return err
@@ -425,6 +427,8 @@ class Match:
         s = self.state
         if op < R.VARIANT or op > R.LAST_OP:
             return "unknown command"
+        if b and not R.TAKES_B[op - 1]:
+            return "argument out of range"
         if op <= R.DEALER:
             return self._setup(s, op, a, b, commit)
         if not s[_VARIANT]:
@@ -436,7 +440,7 @@ class Match:
         if op == R.BAZA:
             if a > R.PARDA:
                 return "a baza is won by A, B or parda"
-        elif op != R.SHOW and op != R.END and a > R.B:
+        elif op != R.SHOW and a > R.B:
             return "team must be A or B"
         if s[_WINNER] != R.NOBODY and op != R.ENVIT and op != R.VULL and op != R.NOVULL \
                 and op != R.SHOW and op != R.ENVITWIN and op != R.END:
@@ -484,7 +488,7 @@ class Match:
         if not s[_VARIANT]:
             return "the first command must be 'variant'"
         if op == R.OPTIONS:
-            if a != 2 and a != 4 and a != 6:
+            if not R.players_ok(a):
                 return "players must be 2, 4 or 6"
             if b & ~R.OPT_ALL or b & R.OPT_TARGET == 3:
                 return "bad option value"
@@ -719,6 +723,8 @@ class Match:
         if team > R.B:
             return "team must be A or B"
         delta = b - 256 if b > 127 else b
+        if delta > R.ADJUST_MAX or delta < -R.ADJUST_MAX:
+            return "adjust by 1 to 99 points"
         target = self.target()
         now = s[_POINTS + team]
         new = now + delta

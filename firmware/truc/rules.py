@@ -22,6 +22,13 @@ END = const(13)
 ADJUST = const(14)  # a: team, b: signed points
 LAST_OP = const(14)
 
+# The ranges of the commands' arguments, kept here once for the engine and the table log
+# (which must write only what it reads back). Which commands take a `b` (index op - 1):
+TAKES_B = b"\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x01\x00\x00\x01"
+PLAYER_COUNTS = b"\x02\x04\x06"
+ADJUST_MAX = const(99)  # points one adjust may add or take; any canton fits in it
+# Seats are 0..players-1; steps and shown values are bounded by the ladders and show masks.
+
 A = const(0)
 B = const(1)
 PARDA = const(2)
@@ -37,6 +44,18 @@ OPT_ALTERNATE = const(64)
 OPT_ENVIT_FIRST = const(128)  # the envit round comes before the truc
 OPT_ALL = const(255)
 TARGETS = b"\x0c\x12\x18"  # 12, 18, 24
+
+
+def players_ok(n):
+    return n == PLAYER_COUNTS[0] or n == PLAYER_COUNTS[1] or n == PLAYER_COUNTS[2]
+
+
+def target_index(points):
+    """The option value of a canton target, or -1 if points is not one."""
+    for i in range(len(TARGETS)):
+        if TARGETS[i] == points:
+            return i
+    return -1
 
 # Presets, indexed by variant id: players and option bits (target 24, 2 cantons).
 PRESET_PLAYERS = b"\x00\x04\x04\x06"

@@ -90,6 +90,12 @@ def ladder_text(ladder, top_word):
     return ", ".join(str(v) if v != R.TOP else top_word for v in ladder[1:])
 
 
+def _either(values):
+    # "2, 4 or 6"
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def _options(match, pairs):
     if not match.variant():
         raise ValueError("the first command must be 'variant'")
@@ -103,13 +109,13 @@ def _options(match, pairs):
             raise ValueError("%s is not KEY=VALUE" % _quoted(pair))
         if key == "players":
             players = _number(value, key)
-            if players not in (2, 4, 6):
-                raise ValueError("players must be 2, 4 or 6")
+            if not R.players_ok(players):
+                raise ValueError("players must be %s" % _either(R.PLAYER_COUNTS))
         elif key == "canton":
-            target = _number(value, key)
-            if target not in (12, 18, 24):
-                raise ValueError("canton must be 12, 18 or 24")
-            opts = opts & ~R.OPT_TARGET | R.TARGETS.find(bytes((target,)))
+            target = R.target_index(_number(value, key))
+            if target < 0:
+                raise ValueError("canton must be %s" % _either(R.TARGETS))
+            opts = opts & ~R.OPT_TARGET | target
         else:
             bit, off, on = _FLAGS.get(key, (0, None, None))
             if not bit:
@@ -206,8 +212,8 @@ def parse(match, line):
         n = args[1]
         sign = -1 if n[:1] == "-" else 1
         b = _number(n[1:] if n[:1] in "+-" else n, "points")
-        if not 0 < b < 100:
-            raise ValueError("adjust by 1 to 99 points")
+        if not 0 < b <= R.ADJUST_MAX:
+            raise ValueError("adjust by 1 to %d points" % R.ADJUST_MAX)
         b *= sign
     elif op != R.END:
         a = _team(args[0])
