@@ -656,27 +656,10 @@ class Match:
 
     def _decided(self, s):
         n = s[_BAZAS]
-        won_a = won_b = 0
-        for i in range(n):
-            r = s[_BAZA1 + i]
-            if r == R.A:
-                won_a += 1
-            elif r == R.B:
-                won_b += 1
-        if won_a == 2:
-            return R.A
-        if won_b == 2:
-            return R.B
-        first = s[_BAZA1]
-        for i in range(1, n):
-            r = s[_BAZA1 + i]
-            if first != R.PARDA and r == R.PARDA:
-                return first  # the first counts for a thousand
-            if first == R.PARDA and r != R.PARDA:
-                return r  # after a parda the next baza decides
-        if n == 3:  # all three parda
+        won = R.decided(s, _BAZA1, n)
+        if won == R.NOBODY and n == 3:  # all three parda
             return self.hand_ma() & 1
-        return R.NOBODY
+        return won
 
     def _envit_result(self, s, op, a, b, commit):
         if s[_ENVIT] != R.ENVIT_ACCEPTED:

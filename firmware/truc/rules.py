@@ -78,6 +78,33 @@ def envit_ladder(variant):
     return ENVIT_MALLORCA if variant == MALLORCA else ENVIT_VALENCIA
 
 
+def decided(bazas, start, n):
+    """The team the n baza results at bazas[start:] give the round to (A, B or PARDA
+    each), or NOBODY while it is open. Three pardas are left to the caller (the mà's
+    team takes them)."""
+    won_a = won_b = 0
+    for i in range(start, start + n):
+        r = bazas[i]
+        if r == A:
+            won_a += 1
+        elif r == B:
+            won_b += 1
+    if won_a == 2:
+        return A
+    if won_b == 2:
+        return B
+    if n < 2:
+        return NOBODY
+    first = bazas[start]
+    for i in range(start + 1, start + n):
+        r = bazas[i]
+        if first != PARDA and r == PARDA:
+            return first  # the first counts for a thousand
+        if first == PARDA and r != PARDA:
+            return r  # after a parda the next baza decides
+    return NOBODY
+
+
 # Envit states of a round.
 ENVIT_NONE = const(0)
 ENVIT_PENDING = const(1)
