@@ -182,7 +182,10 @@ def test_baza_winner_in_seat_order_from_the_leader():
     assert calc.shown and calc.team == 0 and calc.winner == 0
     assert calc.verdict(app) == "Team A wins: seat 1"
     assert calc.best == [False, False, False, True]
-    _press(app, E.SELECT)  # the next baza: its winner leads
+    _press(app, E.SELECT)  # the next baza: its winner leads, everyone plays
+    assert calc.leader == 0 and calc.order == [0, 1, 2, 3] and not calc.shown
+    assert calc.prompt(app) == "Card of seat 1 (A)"
+    _press(app, E.BACK)  # no card in yet: back to the leader, to correct it
     assert calc.leader == -1 and calc.items[calc.cursor][1] == 0
 
 
@@ -211,11 +214,50 @@ def test_baza_same_team_holding_the_best_wins_it():
     _to(app, 0)
     _pick(app, "3o", "4c", "3e", "5c")  # seats 0 and 2, both team A, tie at the top
     assert calc.team == 0 and calc.winner == 0
-    _press(app, E.SELECT)
-    _to(app, 3)
-    _pick(app, "12b", "11b", "10o", "1e")  # amo (seat 0) over madona and the ace
+    _press(app, E.SELECT)  # seat 0 won: it leads the second baza
+    _pick(app, "11b", "10o", "1e", "12b")  # amo (seat 0) over madona and the ace
     assert calc.team == 0 and calc.winner == 0
     assert calc.verdict(app) == "Team A wins: seat 1"
+
+
+def test_after_a_parda_only_the_tied_players_play_on():
+    # Seed 000: "el desempate se decide con la carta que queda de los dos jugadores que
+    # han empatado". Six players, seat 5 leads: the threes of seats 1 (B) and 4 (A) tie.
+    app = _app("variant palacios")
+    calc = _open(app, "baza")
+    _to(app, 5)
+    _pick(app, "4o", "5o", "3c", "6o", "7c", "3e")  # seats 5, 0, 1, 2, 3, 4
+    assert calc.team == 2 and calc.verdict(app) == "Parda"
+    _press(app, E.SELECT)
+    assert calc.order == [1, 4] and calc.most == 2  # in the order they played
+    assert calc.prompt(app) == "Card of seat 2 (B)"
+    _pick(app, "5e", "5c")  # parda again: their last cards decide
+    assert calc.shown and calc.team == 2
+    _press(app, E.SELECT)
+    assert calc.order == [1, 4]
+    _pick(app, "6e")
+    assert calc.prompt(app) == "Card of seat 5 (A)"
+    _pick(app, "7o")
+    assert calc.team == 0 and calc.winner == 4 and calc.verdict(app) == "Team A wins: seat 5"
+    _press(app, E.SELECT)  # three bazas: the round is over, the next one starts
+    assert calc.leader == -1 and len(calc.results) == 0
+
+
+def test_the_round_decided_after_a_parda_ends_the_bazas():
+    app = _app("variant palacios")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "3o", "3c", "3e", "4o", "5o", "6o")  # seats 0, 1 and 2 tie (A, B, A)
+    assert calc.team == 2
+    _press(app, E.BACK)  # the last card out and in again: still one baza
+    _pick(app, "6o")
+    assert list(calc.results) == [2]
+    _press(app, E.SELECT)
+    assert calc.order == [0, 1, 2]
+    _pick(app, "4c", "1e", "7e")  # seat 1 (B) takes the baza after the parda: B's round
+    assert calc.team == 1 and calc.winner == 1
+    _press(app, E.SELECT)
+    assert calc.leader == -1
 
 
 def test_punta_duel_plays_two_cards():

@@ -138,6 +138,7 @@ TEXT = {
     "a team cannot answer its own call": "un equipo no puede responder a su propio canto",
     "a truc call is pending: answer it first": "hay un truc por responder",
     "a truc was called: the envit comes before the truc": "ya se ha trucado: el envite va antes del truc",
+    "adjust by 1 to 99 points": "la corrección tiene que ser de 1 a 99 puntos",
     "after a flor the envit is only on the flors, when both teams have one":
         "tras una flor solo hay envite de flores si ambos equipos tienen flor",
     "an envit is pending: answer it first": "hay un envite por responder",
