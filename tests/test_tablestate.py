@@ -41,7 +41,8 @@ def _shows(setup, text, language="en"):
 def test_a_refused_envit_shows_its_point_until_the_round_ends():
     _shows("variant valencia\nenvit B\nnovull A", "Envit refused: B +1")
     _shows("variant valencia\nenvit A\nenvit B\nnovull A", "Envit refused: B +2")
-    _shows("variant mallorca\nenvit A\nenvit B 6\nnovull A\nbaza A", "Envit refused: B +2 · bazas A")
+    _shows("variant mallorca\nenvit A\nenvit B 6\nnovull A\nbaza A",
+           "Envit refused: B +2 · bazas A")
     _shows("variant valencia\nenvit B\nnovull A", "Envite no querido: B +1", "es")
 
 
@@ -62,7 +63,8 @@ def test_going_says_who_went_and_that_the_rivals_may_still_envit():
 
 def test_an_envit_on_the_flors_says_so():
     _shows("variant valencia\nflor A\nflor B\nenvit A", "A: envit of the flors?")
-    _shows("variant valencia\nflor A\nflor B\nenvit A\nvull B", "Envit of the flors · Flor A · Flor B")
+    _shows("variant valencia\nflor A\nflor B\nenvit A\nvull B",
+           "Envit of the flors · Flor A · Flor B")
     _shows("variant valencia\nflor A\nflor B\nenvit A", "A: envit de flors?", "ca")
     _shows("variant valencia\nflor A\nflor B\nenvit A", "¿A: envido de flores?", "es")
 
@@ -116,3 +118,32 @@ def test_going_in_the_players_words():
                                   ("variant palacios", "es", "A: nos vamos")):
         app = _app(setup, language)
         assert actions.label(app, R.FOLD, R.A) == said
+
+
+def test_variants_by_the_names_their_players_write():
+    for language, names in (("ca", ("Mallorca", "València", "Palacios del Sil")),
+                            ("es", ("Mallorca", "Valencia", "Palacios del Sil"))):
+        app = _app("variant mallorca", language)
+        menu = app.open("newmatch")
+        for name in names:
+            menu.refresh(app)
+            assert menu.items[0][0].endswith(": " + name), menu.items[0][0]
+            menu.choose(app, "variant")
+
+
+def _page(setup, language, page):
+    from app.cardwords import order_lines, removed_lines
+    app = _app(setup, language)
+    m = app.match
+    lines = order_lines(m.variant(), m.peces() or 2) if page == "order" \
+        else removed_lines(m.variant())
+    return [text for text, _ in lines]
+
+
+def test_cards_as_a_table_says_them():
+    # As seed 002's list says them ("els tresos", "ses altres sotes"): "tots" is a call.
+    lines = _page("variant mallorca", "ca", "order")
+    assert "l'as d'espases" in lines and "els tresos" in lines and "les altres sotes" in lines
+    assert "l'as d'oros i de copes" in lines and not [x for x in lines if "tots" in x]
+    lines = _page("variant palacios", "es", "removed")
+    assert "las sotas" in lines and "los caballos" in lines and "el as de oros y de copas" in lines
