@@ -39,11 +39,11 @@ def _shows(setup, text, language="en"):
 
 
 def test_a_refused_envit_shows_its_point_until_the_round_ends():
-    _shows("variant valencia\nenvit B\nnovull A", "Envit refused: B +1")
-    _shows("variant valencia\nenvit A\nenvit B\nnovull A", "Envit refused: B +2")
+    _shows("variant valencia\nenvit B\nnovull A", "Envit: B +1")
+    _shows("variant valencia\nenvit A\nenvit B\nnovull A", "Envit: B +2")
     _shows("variant mallorca\nenvit A\nenvit B 6\nnovull A\nbaza A",
-           "Envit refused: B +2 · bazas A")
-    _shows("variant valencia\nenvit B\nnovull A", "Envite no querido: B +1", "es")
+           "Envit: B +2 · bazas A")
+    _shows("variant valencia\nenvit B\nnovull A", "Envite: B +1", "es")
 
 
 def test_falta_and_tots_say_what_they_are_worth_now():

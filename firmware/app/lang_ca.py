@@ -27,7 +27,6 @@ TEXT = {
     "End": "Fi",
     "Envit %s": "Envit %s",
     "Envit before truc": "Envit abans del truc",
-    "Envit refused: %s +%d": "Envit no volgut: %s +%d",
     "Envit shown": "Envit ensenyat",
     "Envit won by %s": "Envit per a %s",
     "Envit: %s +%d": "Envit: %s +%d",

@@ -27,7 +27,6 @@ TEXT = {
     "End": "Fin",
     "Envit %s": "Envite %s",
     "Envit before truc": "Envite antes del truc",
-    "Envit refused: %s +%d": "Envite no querido: %s +%d",
     "Envit shown": "Envite mostrado",
     "Envit won by %s": "Envite para %s",
     "Envit: %s +%d": "Envite: %s +%d",

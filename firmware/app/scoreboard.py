@@ -153,8 +153,7 @@ class Scoreboard(Screen):
             parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
             points = R.envit_ladder(m.variant())[m.envit_before()]
-            parts.append(t("Envit refused: %s +%d") % (app.team_name(m.envit_result()[0]),
-                                                      points))
+            parts.append(t("Envit: %s +%d") % (app.team_name(m.envit_result()[0]), points))
         for team in (R.A, R.B):
             if m.flors(team):
                 many = "x%d" % m.flors(team) if m.flors(team) > 1 else ""
