@@ -125,6 +125,16 @@ def _match_won(app):
     app.event(E.PREV)
 
 
+def _match_over(app):
+    _match_won(app)
+    app.event(E.PREV)  # the summary goes: the scoreboard says who won
+
+
+def _may_envit(app):
+    app.match.clear()
+    play("variant mallorca\nadjust B +5\nfold A", app.match)  # B may still envit
+
+
 SCREENS = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
@@ -135,6 +145,8 @@ SCREENS = (
     ("settings", _settings),
     ("show-entry", _show_entry),
     ("match-won", _match_won),
+    ("match-over", _match_over),
+    ("may-envit", _may_envit),
     ("assistant", _assistant),
     ("envit-calculator", _envit_calculator),
     ("baza-resolver", _baza_resolver),

@@ -80,7 +80,7 @@ def test_a_notice_leaves_after_three_seconds_and_never_hides_the_pending_call():
     app.event(E.PREV)  # A cannot answer its own truc: refused, with the reason
     assert app.message
     drawn = _drawn(app)
-    assert "A calls truc 2?" in drawn and app.message in drawn
+    assert "A: truc?" in drawn and app.message in drawn
     assert not app.tick(1100) and app.message
     assert not app.tick(3900) and app.message
     assert app.tick(4200) and app.message == ""

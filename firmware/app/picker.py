@@ -1,6 +1,6 @@
 # Cards entered one by one, for the assistant's envit calculator and baza resolver.
 from truc import cards
-from app.cardwords import SUIT_COLOUR, game, named, suit_word
+from app.cardwords import SUIT_COLOUR, game, rank_named, suit_word
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
@@ -64,7 +64,7 @@ class Picker(Menu):
 
     def ranks(self, suit):
         self.suit = suit
-        self.items = [(named(c, self.variant, self.peces), c) for c in self.deck
+        self.items = [(rank_named(c, self.variant, self.peces), c) for c in self.deck
                       if c & 3 == suit and c not in self.picked]
         self.cursor = 0
 

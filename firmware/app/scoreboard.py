@@ -21,7 +21,9 @@ _TEAM_COLOUR = (C.TEAM_A, C.TEAM_B)
 class Scoreboard(Screen):
     def event(self, app, e):
         m = app.match
-        if e == E.PREV or e == E.NEXT or e == E.PREV2 or e == E.NEXT2:
+        if m.winner() != R.NOBODY and (e == E.PREV or e == E.NEXT):
+            app.open("newmatch")  # the match is over: the team keys offer the next one
+        elif e == E.PREV or e == E.NEXT or e == E.PREV2 or e == E.NEXT2:
             team = R.A if e == E.PREV or e == E.PREV2 else R.B
             if e == E.PREV or e == E.NEXT:
                 op = actions.quick(m, team)
@@ -46,7 +48,7 @@ class Scoreboard(Screen):
     def _draw_large(self, app, c, m):
         font = app.font
         w = c.width
-        title = t("Round %d") % m.round()
+        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
         if m.duel():
             title += " · " + t("punta %d/3") % m.duel()
         c.text(font, title, 2, 0, C.DIM)
@@ -115,12 +117,15 @@ class Scoreboard(Screen):
         """The call waiting for an answer, or None."""
         call, by = m.truc_call()
         if call:
-            return t("%s calls truc %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
+            return t("%s: %s?") % (app.team_name(by), actions.step_word(m, R.TRUC, call))
         if m.envit_state() == R.ENVIT_PENDING:
             step, by = m.envit_call()
-            return t("%s calls envit %s?") % (app.team_name(by),
-                                               actions.step_word(m, R.ENVIT, step))
+            return t("%s: %s?") % (app.team_name(by), self._envit_word(m, step))
         return None
+
+    def _envit_word(self, m, step):
+        word = actions.step_word(m, R.ENVIT, step)
+        return t("%s of the flors") % word if m.envit_on_flors() else word
 
     def _stakes(self, app, m):
         # A pending call is never hidden: a notice then takes the hint line instead.
@@ -131,12 +136,24 @@ class Scoreboard(Screen):
             return app.message
         if app.power.low():
             return t("Low battery: %d%%") % app.power.battery()
+        if m.winner() != R.NOBODY:
+            return t("%s wins the match!") % app.team_name(m.winner())
+        window = m.envit_window()
+        if window != R.NOBODY:  # the round is decided, but the rivals may still envit
+            n = m.entries()
+            if n and m.entry(n - 1)[0] == R.FOLD:
+                return t("%s went: %s may envit") % (app.team_name(window ^ 1),
+                                                     app.team_name(window))
+            return t("%s may still envit") % app.team_name(window)
         state = m.envit_state()
         parts = []
         if m.truc_step():
-            parts.append(t("Truc %s") % actions.step_word(m, R.TRUC, m.truc_step()))
+            parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
-            parts.append(t("Envit %s") % actions.step_word(m, R.ENVIT, m.envit_call()[0]))
+            parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
+        elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
+            points = R.envit_ladder(m.variant())[m.envit_before()]
+            parts.append(t("Envit: %s +%d") % (app.team_name(m.envit_result()[0]), points))
         for team in (R.A, R.B):
             if m.flors(team):
                 many = "x%d" % m.flors(team) if m.flors(team) > 1 else ""
@@ -151,6 +168,11 @@ class Scoreboard(Screen):
         font = app.font
         if app.message and self._pending(app, m):
             c.text(font, app.message, 0, y, C.WARN)
+            return
+        if m.winner() != R.NOBODY:
+            arrow = c.width - c.text_width(font, ">")
+            c.text(font, ">", arrow, y, C.DIM)
+            c.text_right(font, t("New match"), arrow, y, C.DIM)
             return
         for team in (R.A, R.B):
             op = actions.offered(m, actions.quick(m, team), team)

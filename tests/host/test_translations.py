@@ -37,8 +37,6 @@ def texts():
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
-    from truc.variants import SHOW_REFUSALS  # the engine's refusals of impossible shows
-    found.update(SHOW_REFUSALS)
     return found
 
 
