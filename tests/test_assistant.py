@@ -375,12 +375,12 @@ def test_back_deletes_and_on_an_empty_name_finishes():
     names = app.open("names", 4)
     app.render()
     _to(app, 3)
-    assert names.name == "PEP"
+    assert names.typed == "PEP"
     _press(app, E.SELECT)  # the wheel starts on Done: a name already there stays
     assert app.settings.names[3] == "PEP"
     _to(app, 3)
     _press(app, E.BACK)
-    assert names.name == "PE"
+    assert names.typed == "PE"
     _letter(app, "À")
     _letter(app, "")
     assert app.settings.names[3] == "PEÀ"

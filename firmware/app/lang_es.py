@@ -109,6 +109,7 @@ TEXT = {
     'Select: take · Back: delete': 'Elegir: tomar · Atrás: borrar',
     'Signals': 'Señas',
     'Take out %d cards:': 'Quitar %d cartas:',
+    'Team %s wins': 'Gana el equipo %s',
     'Team %s wins: %s': 'Gana el equipo %s: %s',
     'Tongue out: a good ace': 'Sacar la lengua: un as bueno',
     'Who leads the baza?': '¿Quién sale en la baza?',
