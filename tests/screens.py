@@ -159,14 +159,20 @@ SCREENS = (
 )
 
 
-def build(canvas, name, language):
-    """An app on canvas showing the named screen in language, rendered."""
+def build(canvas, name, language, names=None, power=None, before_render=None):
+    """An app on canvas showing the named screen in language, rendered; names (the
+    settings' seat and team names), power and a hook called before rendering are for
+    tests that draw the screens in other conditions."""
     settings = Settings()
     settings.language = language
+    if names:
+        settings.names[:] = names
     canvas.forget()
-    app = App(canvas, match=play(_MID_MATCH), settings=settings)
+    app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power)
     for screen_name, setup in SCREENS:
         if screen_name == name:
             setup(app)
+    if before_render:
+        before_render(app)
     app.render()
     return app

@@ -51,8 +51,8 @@ def test_the_scoreboard_draws_no_hint_for_a_refused_press():
     app = _app("variant valencia\nenvit B")
     drawn = []
     original = app.canvas.text
-    app.canvas.text = lambda font, s, x, y, colour: (drawn.append(s)
-                                                     or original(font, s, x, y, colour))
+    app.canvas.text = lambda font, s, x, y, colour, room=0: (drawn.append(s)
+                                                     or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:
@@ -63,8 +63,8 @@ def test_the_scoreboard_draws_no_hint_for_a_refused_press():
 def _drawn(app):
     drawn = []
     original = app.canvas.text
-    app.canvas.text = lambda font, s, x, y, colour: (drawn.append(s)
-                                                     or original(font, s, x, y, colour))
+    app.canvas.text = lambda font, s, x, y, colour, room=0: (drawn.append(s)
+                                                     or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:

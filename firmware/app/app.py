@@ -218,6 +218,14 @@ class App:
         """The team's name ("Nosaltres"), or its letter when none was given."""
         return self.settings.names[TEAM_NAMES + team] or ("A", "B")[team]
 
+    def named(self, how, room):
+        """how(names) with the team names, or with their letters when the names make it
+        wider than room pixels: "A calls truc 2?" rather than "NOSALTRES calls tr."."""
+        text = how((self.team_name(R.A), self.team_name(R.B)))
+        if self.canvas.text_width(self.font, text) > room:
+            text = how("AB")
+        return text
+
     def seat_name(self, seat):
         """The seat's name, or "seat 1".."seat 6": seats count from 1 on screen (the
         table log numbers them from 0)."""

@@ -82,9 +82,9 @@ def label(app, op, a=0, b=0):
     return "?"
 
 
-def short_label(app, op, team):
-    """A few characters for a key hint."""
-    name = app.team_name(team)
+def short_label(app, op, team, name=None):
+    """A few characters for a key hint; name instead of the team's (its letter)."""
+    name = name or app.team_name(team)
     if op == R.VULL:
         return t("Vull")
     if op == R.ENVITWIN:

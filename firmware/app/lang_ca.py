@@ -118,6 +118,7 @@ TEXT = {
     'Select: take · Back: delete': 'Tria: agafa · Enrere: esborra',
     'Signals': 'Senyes',
     'Take out %d cards:': 'Lleva %d cartes:',
+    'Team %s wins': "Guanya l'equip %s",
     'Team %s wins: %s': "Guanya l'equip %s: %s",
     'Tongue out: a good ace': 'Treure la llengua: un as bo',
     'Tongue out: the 7 of espases': "Treure la llengua: el 7 d'espases",

@@ -118,6 +118,7 @@ TEXT = {
     'Select: take · Back: delete': 'Elegir: tomar · Atrás: borrar',
     'Signals': 'Señas',
     'Take out %d cards:': 'Quitar %d cartas:',
+    'Team %s wins': 'Gana el equipo %s',
     'Team %s wins: %s': 'Gana el equipo %s: %s',
     'Tongue out: a good ace': 'Sacar la lengua: un as bueno',
     'Tongue out: the 7 of espases': 'Sacar la lengua: el 7 de espadas',
