@@ -55,11 +55,12 @@ class History:
         self.complete = match.from_start()  # False: the log's start was folded away
         n = match.entries()
         scratch = Match(n or 1)
-        dump = match.dump()  # the base state; the entries are read from match itself
-        base = bytearray(STATE_SIZE + 4)
-        base[:STATE_SIZE] = dump[:STATE_SIZE]
-        dump = None
-        scratch.load(base)
+        if not self.complete:  # start from the base the log was folded into
+            dump = match.dump()  # (the entries are read from match itself)
+            base = bytearray(STATE_SIZE + 4)
+            base[:STATE_SIZE] = dump[:STATE_SIZE]
+            dump = None
+            scratch.load(base)
         self.calls = [0] * 8
         self._records = bytearray()
         rec = bytearray(SIZE)
