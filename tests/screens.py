@@ -119,6 +119,20 @@ def _canton_won(app):
     app.event(E.NEXT)
 
 
+def _round_history(app):
+    app.open("history")  # the latest round: round 2, an envit and the bazas
+
+
+def _past_matches(app):
+    from dictfs import Files
+    from hw.archive import Archive
+
+    app.archive = Archive(Files())
+    app.archive.keep(play("variant mallorca\nbaza A\nbaza A\nadjust B +23\nbaza B\nbaza B"))
+    app.archive.keep(app.match)
+    app.open("pastmatches")
+
+
 def _match_won(app):
     play("adjust A +12\nadjust A +11", app.match)
     app.event(E.PREV)
@@ -156,6 +170,8 @@ SCREENS = (
     ("adjust", _adjust),
     ("seat-names", _seat_names),
     ("canton-won", _canton_won),
+    ("round-history", _round_history),
+    ("past-matches", _past_matches),
 )
 
 

@@ -79,6 +79,10 @@ def label(app, op, a=0, b=0):
         return t("Envit won by %s") % team
     if op == R.END:
         return t("No envit: next round")
+    if op == R.SHOW:
+        return "%s: %d" % (app.seat_name(a), b)
+    if op == R.ADJUST:
+        return t("Points %s %+d") % (team, b - 256 if b > 127 else b)
     return "?"
 
 
