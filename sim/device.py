@@ -25,10 +25,12 @@ CELL_MV = 3900  # the battery the simulated boards run on, about 70 %
 
 
 class Device:
-    def __init__(self, name, language=None, flash=None, store=None):
+    def __init__(self, name, language=None, flash=None, store=None, draw=True):
         """name: a board file's (or an alias); language: set as if chosen in the settings
         (None: what the flash holds); flash: a sim.flash.Flash (None: empty); store:
-        something with sync(flash), told after every change that landed."""
+        something with sync(flash), told after every change that landed; draw: False for
+        a panel model that takes the pixels without drawing them (a soak: faster)."""
+        self.draw = draw
         self.name = boards.resolve(name)
         self.look = boards.LOOKS[self.name]
         self.board = importlib.import_module("boards." + self.name)
@@ -48,6 +50,7 @@ class Device:
     def _boot(self, language=None):
         SIM.reset()
         self.model = controllers.wire(self.name)
+        self.model.draw = self.draw
         board = self.board
         if board.BATTERY_ADC is not None:
             SIM.set_adc(board.BATTERY_ADC, CELL_MV * 1000 // board.BATTERY_SCALE)
