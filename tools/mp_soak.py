@@ -130,12 +130,13 @@ def main():
     say_home = "home" in sys.argv[7:]
     soak = Soak(timings)
     plan = S.Plan(seed, board.KEYS)
+    checker = S.Checker()
     depth = 1
     while soak.presses < presses:
         a = plan.next()
         try:
             soak.act(a)
-            why = S.check(soak.app, Copy(), a, soak.loop.power)
+            why = checker.check(soak.app, Copy(), a, soak.loop.power)
         except Exception as e:
             sys.print_exception(e)
             why = "%s: %s" % (type(e).__name__, e)

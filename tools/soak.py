@@ -53,6 +53,7 @@ class SimSoak:
         self.fingers = Fingers(self.device)
         self.presses = self.pulls = self.waits = self.returns = 0
         self.deepest = 1
+        self.checker = S.Checker()
 
     def act(self, a):
         d, kind = self.device, a[0]
@@ -82,7 +83,7 @@ class SimSoak:
 
     def check(self, a):
         d = self.device
-        why = S.check(d.app, d.flash.reboot(), a, d.power)
+        why = self.checker.check(d.app, d.flash.reboot(), a, d.power)
         if not why and d.model.errors:
             why = "panel: " + d.model.errors[0]
         return why
@@ -134,32 +135,36 @@ def mp_tree(board, out):
     return out
 
 
+def mp_process(binary, tree, flash, presses, seed, home=False, heap=None):
+    """The soak started on the unix port (a Popen, text pipes), flash its filesystem."""
+    cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
+    cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
+    cmd += ["home"] if home else []
+    return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, MICROPYPATH=tree))
+
+
 def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout):
     """The soak on the unix port; returns the figures as a dict; raises Failed."""
-    binary = binary or tool("micropython")
     with tempfile.TemporaryDirectory() as tmp:
         tree = mp_tree(board, os.path.join(tmp, "tree"))
         flash = os.path.join(tmp, "flash")
         os.mkdir(flash)
-        cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
-        cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
-        cmd += ["home"] if home else []
         t0 = time.perf_counter()
-        done = subprocess.run(cmd, cwd=flash, capture_output=True, text=True,
-                              env=dict(os.environ, MICROPYPATH=tree))
+        proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home, heap)
+        stdout, stderr = proc.communicate()
         seconds = time.perf_counter() - t0
-    lines = done.stdout.splitlines()
+    lines = stdout.splitlines()
     if home:
         for line in lines:
             if line.startswith("home "):
                 print(line, file=out)
     last = lines[-1] if lines else ""
-    if done.returncode or not last.startswith("soaked "):
-        raise Failed("%s seed %d on the unix port: %s%s" % (board, seed, done.stdout[-2000:],
-                                                            done.stderr[-2000:]))
-    found = dict(w.split("=", 1) for w in last.split()[1:])
+    if proc.returncode or not last.startswith("soaked "):
+        raise Failed("%s seed %d on the unix port: %s%s" % (board, seed, stdout[-2000:],
+                                                            stderr[-2000:]))
     figures = {"board": board}
-    figures.update((k, int(v)) for k, v in found.items())
+    figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in last.split()[1:]))
     figures["seconds"] = round(seconds, 1)
     figures["ms_per_press"] = round(1000 * seconds / max(1, figures["presses"]), 2)
     return figures

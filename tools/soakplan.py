@@ -78,35 +78,48 @@ def wait_ms(action, settings):
     return (t // 2 if action[0] == DIM else t) + 500
 
 
-def check(app, files, action=None, power=None):
-    """What is wrong after an action, or None. files: a copy of what the flash holds (a
-    reboot reads it); power: the device's hw.power, checked after a DARK wait."""
-    stack = app.stack
-    if len(stack) > MAX_DEPTH:
-        return "%d screens on the stack" % len(stack)
-    for i in range(1, len(stack)):
-        for j in range(i):
-            if stack[i].name == stack[j].name:
-                return "screen %s twice on the stack" % stack[i].name
-    if stack[0].name != "scoreboard":
-        return "the scoreboard is not at the bottom of the stack"
-    if app.unsaved:
-        return "a save failed"
-    if action is not None and action[0] == DARK and app.settings.timeout > 0 \
-            and power is not None and power.state != _OFF:
-        return "the screen is still lit after the timeout"
-    # A boot from the files: Match.load checks the snapshot's base and passes every
-    # command through the rules again, so a match that comes back whole is also one the
-    # engine can reach.
-    m = app.match
-    booted = Match()
-    note = Journal(files).open(booted)
-    if note:
-        return "a reboot says: %s" % note
-    if booted.dump() != m.dump() or booted.state != m.state:
-        return "a reboot does not give back the match (%d of %d commands)" % (
-            booted.entries(), m.entries())
-    return None
+class Checker:
+    """check() after every action; the boot is skipped when neither the files nor the
+    match changed since the last one that passed (most presses only move in menus)."""
+
+    def __init__(self):
+        self._seen = None  # (files, history) of the last boot that gave the match back
+
+    def check(self, app, files, action=None, power=None):
+        """What is wrong after an action, or None. files: a copy of what the flash holds
+        (a reboot reads it; .files: name -> bytes); power: the device's hw.power, checked
+        after a DARK wait."""
+        stack = app.stack
+        if len(stack) > MAX_DEPTH:
+            return "%d screens on the stack" % len(stack)
+        for i in range(1, len(stack)):
+            for j in range(i):
+                if stack[i].name == stack[j].name:
+                    return "screen %s twice on the stack" % stack[i].name
+        if stack[0].name != "scoreboard":
+            return "the scoreboard is not at the bottom of the stack"
+        if app.unsaved:
+            return "a save failed"
+        if action is not None and action[0] == DARK and app.settings.timeout > 0 \
+                and power is not None and power.state != _OFF:
+            return "the screen is still lit after the timeout"
+        # A boot from the files: Match.load checks the snapshot's base and passes every
+        # command through the rules again, so a match that comes back whole is also one
+        # the engine can reach.
+        m = app.match
+        history = m.dump()
+        seen = (files.files, history)
+        if seen == self._seen:
+            return None
+        booted = Match()
+        note = Journal(files).open(booted)
+        if note:
+            return "a reboot says: %s" % note
+        if booted.dump() != history or booted.state != m.state:
+            return "a reboot does not give back the match (%d of %d commands)" % (
+                booted.entries(), m.entries())
+        self._seen = seen
+        return None
 
 
 def check_export(m):
