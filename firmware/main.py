@@ -11,7 +11,7 @@ def start(board, files=None):
 
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
-    display = board.make_display()[0]
+    display = board.make_display()
     from truc.match import Match
     from app.app import App, Settings
     from app.i18n import LANGUAGES, t
@@ -36,7 +36,8 @@ def start(board, files=None):
         app.message = t(notice)
     from hw.archive import Archive
 
-    app.archive = archive = Archive(files)  # past matches: read only when a screen asks
+    archive = Archive(files)  # past matches: read only when a screen asks
+    app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive
         try:
