@@ -11,7 +11,7 @@ def start(board, files=None):
 
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
-    display = board.make_display()[0]
+    display = board.make_display()
     from truc.match import Match
     from app.app import App, Settings
     from app.i18n import LANGUAGES, t

@@ -77,12 +77,8 @@ TEXT = {
     "cantons %d-%d": "cantons %d-%d",
     "envit": "envit",
     "falta": "falta",
-<<<<<<< HEAD
-    "joc fora": "joc fora",
-=======
-    "fora": "fora",
     "in play": "en joc",
->>>>>>> history
+    "joc fora": "joc fora",
     "males": "males",
     "never": "mai",
     "off": "no",

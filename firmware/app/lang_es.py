@@ -77,12 +77,8 @@ TEXT = {
     "cantons %d-%d": "cantones %d-%d",
     "envit": "envido",
     "falta": "falta",
-<<<<<<< HEAD
-    "joc fora": "juego fuera",
-=======
-    "fora": "fuera",
     "in play": "en juego",
->>>>>>> history
+    "joc fora": "juego fuera",
     "males": "malas",
     "never": "nunca",
     "off": "no",
