@@ -6,8 +6,6 @@ import framebuf
 
 from play import play
 from screens import SCREENS, build
-from truc import rules as R
-from ui import canvas as C
 from ui import events as E
 from ui import text
 from ui.canvas import Canvas
@@ -91,7 +89,8 @@ def _overlap(a, b):
 
 
 def _inside(a, b):
-    return b[0] <= a[0] and a[0] + a[2] <= b[0] + b[2] and b[1] <= a[1] and a[1] + a[3] <= b[1] + b[3]
+    return (b[0] <= a[0] and a[0] + a[2] <= b[0] + b[2]
+            and b[1] <= a[1] and a[1] + a[3] <= b[1] + b[3])
 
 
 def _near(a, b, gap):

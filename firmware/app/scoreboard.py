@@ -63,7 +63,8 @@ class Scoreboard(Screen):
             c.text_centre(font, self._half(m, team), cx, 84, C.DIM, room)
         self._table(app, c, m, w // 2, 48, 20, 4, 2)
         c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM, w - 4 * _SCORE_X)
-        c.text(font, app.named(lambda names: self._stakes(app, m, names), w - 4), 2, 101, C.FG, w - 4)
+        stakes = app.named(lambda names: self._stakes(app, m, names), w - 4)
+        c.text(font, stakes, 2, 101, C.FG, w - 4)
         self._bottom(app, c, m, 118, 14)
 
     # 128 x 64: each team's half over its score; between the scores the cantons and the
