@@ -27,8 +27,8 @@ def _drawn(app):
     drawn = []
     c = app.canvas
     original = c.text
-    c.text = lambda font, s, x, y, colour: (drawn.append((s, x, y))
-                                            or original(font, s, x, y, colour))
+    c.text = lambda font, s, x, y, colour, room=0: (
+        drawn.append((s, x, y)) or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:
@@ -132,9 +132,9 @@ def test_no_rounds_yet_and_back_to_the_menu():
 def test_undo_and_redo_name_the_command():
     app = _app("variant valencia\nbaza A\ntruc B")
     app.event(E.BACK)
-    assert app.message == "Undone: Truc B 2"
+    assert app.message == "Undone: B: truc"
     app.redo()
-    assert app.message == "Redone: Truc B 2" and app.match.truc_call()[0] == 1
+    assert app.message == "Redone: B: truc" and app.match.truc_call()[0] == 1
     app = _app("variant valencia\nadjust A +3", language="ca")
     app.event(E.BACK)
     assert app.message == "Desfet: Punts A +3"

@@ -85,11 +85,11 @@ def test_a_notice_leaves_after_three_seconds_and_never_hides_the_pending_call():
     assert not app.tick(3900) and app.message
     assert app.tick(4200) and app.message == ""
     assert app.message not in _drawn(app) or not app.message
-    app.event(E.BACK)  # "Undone: Truc A 2" on the stakes line, then gone
+    app.event(E.BACK)  # "Undone: A: truc" on the stakes line, then gone
     app.tick(5000)
-    assert app.message == "Undone: Truc A 2" and "Undone: Truc A 2" in _drawn(app)
+    assert app.message == "Undone: A: truc" and "Undone: A: truc" in _drawn(app)
     app.tick(8100)
-    assert "Undone: Truc A 2" not in _drawn(app) and "No bets" in _drawn(app)
+    assert "Undone: A: truc" not in _drawn(app) and "No bets" in _drawn(app)
 
 
 def test_a_seat_name_does_not_rename_its_team_and_seats_count_from_one():

@@ -24,8 +24,8 @@ def _app(setup, language="en"):
 def _drawn(app):
     drawn = []
     original = app.canvas.text
-    app.canvas.text = lambda font, s, x, y, colour: (drawn.append(s)
-                                                     or original(font, s, x, y, colour))
+    app.canvas.text = lambda font, s, x, y, colour, room=0: (
+        drawn.append(s) or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:

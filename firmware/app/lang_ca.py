@@ -3,6 +3,7 @@ TEXT = {
     "%d rounds": "%d rondes",
     "%d s": "%d s",
     "%s (canton)": "%s (cantó)",
+    "%s goes": "%s se'n va",
     "%s goes (ens n'anam)": "%s: ens n'anam",
     "%s goes (ens n'anem)": "%s: ens n'anem",
     "%s may still envit": "%s encara pot envidar",

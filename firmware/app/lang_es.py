@@ -3,6 +3,7 @@ TEXT = {
     "%d rounds": "%d rondas",
     "%d s": "%d s",
     "%s (canton)": "%s (cantón)",
+    "%s goes": "%s se va",
     "%s goes (ens n'anam)": "%s: nos vamos",
     "%s goes (ens n'anem)": "%s: nos vamos",
     "%s may still envit": "%s aún puede envidar",

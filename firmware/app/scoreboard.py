@@ -202,7 +202,7 @@ class Scoreboard(Screen):
         if m.winner() != R.NOBODY:
             arrow = c.width - c.text_width(font, ">")
             c.text(font, ">", arrow, y, C.DIM)
-            c.text_right(font, t("New match"), arrow, y, C.DIM, room)
+            c.text_right(font, t("New match"), arrow, y, C.DIM, room - c.width + arrow)
             return
         for team in (R.A, R.B):
             op = actions.offered(m, actions.quick(m, team), team)
