@@ -31,6 +31,8 @@ def start(board, files=None):
     try:
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
         app.render()
+    except MemoryError:  # the heap, not the match: never set a good match aside for it
+        raise
     except Exception:  # a saved match the app cannot show: set aside, or every boot fails
         notice = journal.discard()
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)

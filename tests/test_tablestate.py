@@ -1,7 +1,7 @@
 # What a table needs to read off the scoreboard (issue 8, item 5 and "Words"): the
 # refused envit's point, what tots / falta is worth, the envit left after going, the
 # envit on the flors, the match's end; the ladders, going and variants by their names.
-# mp-heap: 192K
+# mp-heap: 256K
 from play import play
 from truc import rules as R
 from ui.canvas import Canvas
