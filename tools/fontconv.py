@@ -178,6 +178,15 @@ def build_glyphs(name, ttf_file, size, chars):
     for ch in sorted(set(chars)):
         drawn = OVERRIDES.get((name, ch))
         glyphs.append(drawn_glyph(ch, *drawn) if drawn else render_glyph(font, size, ch))
+    # Hinting rounds some capitals' advances up: at 10 px they keep a pixel of right
+    # bearing the lowercase letters lack, and with the next letter's left bearing that
+    # reads as a gap ("P artida"). Letters get no more right bearing than "n" has.
+    n = next((g for g in glyphs if g.code == ord("n")), None)  # digit fonts have none
+    if n:
+        n_right = n.advance - n.left - n.width
+        for g in glyphs:
+            if g.rows and chr(g.code).isalpha():
+                g.advance = min(g.advance, g.left + g.width + n_right)
     digit_height = -next(g.top for g in glyphs if g.code == ord("0"))
     glyphs.append(placeholder_glyph(digit_height, size))
     return glyphs

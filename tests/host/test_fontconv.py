@@ -38,3 +38,19 @@ def test_preview_renders_from_the_modules(tmp_path):
         assert image.width == 1280 and image.height > 400
         # Dark glyph pixels are present, not just the grey boxes.
         assert image.convert("L").getextrema()[0] == 0
+
+
+def test_small_capitals_keep_no_more_right_bearing_than_n():
+    # Issue 8 item 6: hinting left "P" and "C" a pixel wider than their ink at 10 px, so
+    # the OLED showed "P artida", "C antó".
+    spec = next(s for s in fontconv.FONTS if s[0] == "small")
+    source = fontconv.ttf_path(spec[1])
+    if not os.path.exists(source):
+        pytest.skip("%s missing: apt-get install -y fonts-dejavu-core" % source)
+    glyphs = {chr(g.code): g for g in fontconv.build_glyphs(spec[0], source, spec[2], spec[3])
+              if g.code is not None}
+    n = glyphs["n"]
+    n_right = n.advance - n.left - n.width
+    for ch in "PCÇ":
+        g = glyphs[ch]
+        assert g.advance - g.left - g.width <= n_right, ch
