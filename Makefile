@@ -63,7 +63,7 @@ flash: $(READY)
 clean:
 	rm -rf $(VENV) build .pytest_cache
 
-# Regenerates firmware/ui/fonts/*.py and docs/fonts.png from DejaVu Sans (Debian's
+# Regenerates firmware/ui/fonts/*.bin and docs/fonts.png from DejaVu Sans (Debian's
 # fonts-dejavu-core, Bitstream Vera license). Commit what it writes.
 DEJAVU := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 .PHONY: fonts

@@ -22,6 +22,10 @@ found first by `import main`, and would import itself.
 files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
 MicroPython built with manifest.py: only the small files go, and flash copies of the
 frozen packages are deleted (the filesystem comes before .frozen in sys.path).
+
+The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are, frozen
+build or not, to their folders (/ui/fonts, /app): the firmware finds them along sys.path
+(ui.open_data), as on the host beside the sources.
 """
 import argparse
 import ast
@@ -34,7 +38,7 @@ import sys
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from tools.mpbuild import ROOT, compile_file, tool  # noqa: E402
+from tools.mpbuild import DATA, ROOT, compile_file, sources, tool  # noqa: E402
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
@@ -74,6 +78,13 @@ def firmware_sources():
         found.extend(os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
                      for f in files if f.endswith(".py"))
     return sorted(found)
+
+
+def data_files():
+    """The firmware's data files (fonts, texts), relative to firmware/, sorted: they go as
+    they are, frozen build or not (a frozen build reads them from the filesystem too)."""
+    return sorted(os.path.relpath(os.path.join(ROOT, p), FIRMWARE).replace(os.sep, "/")
+                  for p in sources("firmware", suffix=DATA))
 
 
 def packages():
@@ -122,8 +133,8 @@ def device_files(board_path, frozen=False):
     """[(source path, device path)] that the board needs, sorted by device path: main.py,
     start.py (firmware/main.py), board.py, and every firmware module these reach by
     import, with the __init__.py of each package on the way (unless frozen: then the
-    packages are in the MicroPython build). Device paths say .py: build() compiles all
-    but main.py."""
+    packages are in the MicroPython build), and the data files. Device paths say .py:
+    build() compiles all but main.py; data files keep their names."""
     if not os.path.isfile(ENTRY):
         raise DeployError("firmware/main.py is missing: it is the device's entry point")
     if os.path.exists(os.path.join(FIRMWARE, "start.py")):
@@ -158,6 +169,7 @@ def device_files(board_path, frozen=False):
     files.pop("main.py", None)  # the entry itself, when a module imports main
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
+    files.update((rel, os.path.join(FIRMWARE, rel)) for rel in data_files())
     files["start.py"] = ENTRY
     files["main.py"] = BOOT_MAIN
     if board_path:
@@ -166,8 +178,9 @@ def device_files(board_path, frozen=False):
 
 
 def device_names(files):
-    """The names the files have on the board: .mpy, but main.py."""
-    return [dev if dev == "main.py" else dev[:-3] + ".mpy" for _, dev in files]
+    """The names the files have on the board: .mpy, but main.py and the data files."""
+    return [dev[:-3] + ".mpy" if dev.endswith(".py") and dev != "main.py" else dev
+            for _, dev in files]
 
 
 # Compiling.
@@ -186,7 +199,8 @@ def build(files, out, march=None):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     for (src, dev), name in zip(files, device_names(files)):
-        if name == "main.py":
+        if not name.endswith(".mpy"):  # main.py, the data files
+            os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             shutil.copyfile(src, os.path.join(out, name))
             continue
         proc = compile_file(src, os.path.join(out, name), ["-march=" + march] if march else [])
@@ -294,7 +308,8 @@ def prepare_code(names, folders):
     source file that would shadow its .mpy, a package now frozen), and root .py files
     that would shadow a compiled one; then makes the folders needed. Data files stay."""
     keep = sorted(names)
-    need = sorted({n.rsplit("/", 1)[0] for n in keep if "/" in n})
+    need = sorted({"/".join(n.split("/")[:i]) for n in keep
+                   for i in range(1, n.count("/") + 1)})  # parents first: ui, ui/fonts
     shadows = sorted(n[:-4] + ".py" for n in keep if "/" not in n and n.endswith(".mpy"))
     return (
         "import os\n"
@@ -395,7 +410,7 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
 def package_json():
     """Every firmware file at its place on the board (mip installs into --target)."""
     urls = [["start.py" if rel == "main.py" else rel, "firmware/" + rel]
-            for rel in firmware_sources()]
+            for rel in firmware_sources() + data_files()]
     urls.append(["main.py", "tools/device/main.py"])
     return {"urls": sorted(urls), "version": "0.1"}
 

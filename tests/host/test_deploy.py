@@ -276,6 +276,9 @@ def test_deploy_end_to_end(board):
         if name == "main.py":
             with open(deploy.BOOT_MAIN, "rb") as f:
                 assert data == f.read()
+        elif name.endswith(".bin"):  # a data file (fonts, texts), as it is in firmware/
+            with open(os.path.join(deploy.FIRMWARE, name), "rb") as f:
+                assert data == f.read(), name
         else:
             assert data[:2] == b"M\x06", name  # .mpy version 6, as the board asked
     # The hard reset booted main.py: start.mpy imported the board and ran the app.
