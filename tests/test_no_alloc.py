@@ -133,3 +133,26 @@ def test_drawing_text_allocates_nothing_even_reading_glyphs_from_flash():
             assert _locked(_draw, (font, line, text.draw, text.width), s)
         finally:  # the heap cap is tight: the other tests need the room
             text._fonts.pop(name)._file.close()
+
+
+def _changes(canvas, n):
+    for _ in range(n):
+        canvas.changes()
+    return True
+
+
+def test_change_detection_allocates_nothing():
+    # The bands' sums are kept as crc32 made them and the spans list is reused. (On a
+    # 32-bit port crc32 itself makes long ints; this runs on the 64-bit one.)
+    import sys
+    from ui.canvas import Canvas
+
+    canvas = Canvas(64, 32)
+    canvas.changes()
+    canvas.fill_rect(3, 5, 20, 9, 1)
+    if sys.maxsize > 1 << 32:
+        assert _locked(_changes, canvas, 3)
+    assert canvas.changes() == 0
+    canvas.fill(0)
+    n = canvas.changes()
+    assert list(canvas.spans[:n]) == [4, 16]

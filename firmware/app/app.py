@@ -203,9 +203,10 @@ class App:
         c = self.canvas
         c.fill(C.BG)
         self.top().draw(self, c)
-        spans = c.changes()
+        n = c.changes()
+        spans = c.spans
         sent = 0
-        for i in range(0, len(spans), 2):
+        for i in range(0, n, 2):
             y, h = spans[i], spans[i + 1] - spans[i]
             if self.display:
                 self.display.show(c, 0, y, c.width, h)
