@@ -15,7 +15,9 @@ import pytest
 from tools import bench, mp32
 
 GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
-CEILING = 136 * 1024  # .mpy deploy: 138,240 B measured (make bench), rounded up to 1 KB
+# .mpy deploy: 125,440 to 129,024 B measured (make bench; the search is not monotonic
+# to the byte), 138,496 B before the texts and fonts left the heap.
+CEILING = 132 * 1024
 FROZEN_GOAL = 40 * 1024
 FROZEN_CEILING = 60 * 1024  # frozen build: 60,160 B measured, rounded up to 1 KB
 
@@ -53,8 +55,8 @@ def test_the_device_stays_under_its_ceiling(device):
     assert bench.device_fits(*device, heap=CEILING)
 
 
-@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs 138,240 B today, 81 KB over"
-                   " the 56 KB goal (README Figures: what holds it)")
+@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 129,024 B today, 70 KB"
+                   " over the 56 KB goal (README Figures: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits(*device, heap=GOAL)
 
