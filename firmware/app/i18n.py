@@ -10,7 +10,7 @@ from ui import open_data
 LANGUAGES = ("ca", "es", "en")
 NAMES = ("Català", "Español", "English")
 
-SLOTS = const(48)  # texts kept: more than any screen shows
+SLOTS = const(32)  # texts kept: more than any screen shows
 _HEADER = const(8)
 _ENTRY = const(8)
 

@@ -15,8 +15,8 @@ _FORMAT = const(2)        # the font file format this code reads
 _HEADER = const(16)
 _NO_GLYPH = const(255)    # MAP entry of a code point the font lacks
 _BIAS = const(128)        # left bearings are stored + 128 to fit an unsigned byte
-_CACHE_BYTES = const(768)  # glyph cache of a font: about this many bytes of bitmaps
-_MIN_SLOTS = const(6)
+_CACHE_BYTES = const(320)  # glyph cache of a font: about this many bytes of bitmaps
+_MIN_SLOTS = const(4)
 
 # Palette entry 0 is the transparent key, entry 1 the colour. RGB565 holds any colour
 # value a canvas can take. blit compares the key with the palette-mapped colour.

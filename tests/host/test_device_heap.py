@@ -19,7 +19,11 @@ GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
 # to the byte), 138,496 B before the texts and fonts left the heap.
 CEILING = 132 * 1024
 FROZEN_GOAL = 40 * 1024
-FROZEN_CEILING = 60 * 1024  # frozen build: 60,160 B measured, rounded up to 1 KB
+# Frozen build: 64,768 B measured, but fragmentation makes it luck: every heap from 67 KB
+# fits, 65 and 66 KB do not (60,160 B before the texts and fonts became files: frozen,
+# the language dict's strings and the font atlases were in flash already; now the text
+# and glyph caches and the open files are on the heap, about 4.5 KB).
+FROZEN_CEILING = 68 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +69,7 @@ def test_the_frozen_device_stays_under_its_ceiling(frozen):
     assert bench.device_fits(*frozen, heap=FROZEN_CEILING, frozen=True)
 
 
-@pytest.mark.xfail(strict=True, reason="the frozen build needs 60,160 B today, 19 KB over"
+@pytest.mark.xfail(strict=True, reason="the frozen build needs 64,768 to 67 KB today, 24 KB over"
                    " the 40 KB goal")
 def test_the_frozen_device_fits_its_goal(frozen):
     assert bench.device_fits(*frozen, heap=FROZEN_GOAL, frozen=True)
