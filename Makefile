@@ -63,7 +63,14 @@ flash: $(READY)
 clean:
 	rm -rf $(VENV) build .pytest_cache
 
-# Regenerates firmware/ui/fonts/*.py and docs/fonts.png from DejaVu Sans (Debian's
+# Compiles the translations (firmware/app/lang_XX.py, where translators edit) into
+# firmware/app/lang_XX.bin, which the firmware reads. Commit both after a change to a text
+# (tests/host/test_textc.py fails while a .bin is out of date).
+.PHONY: texts
+texts: $(READY)
+	$(BIN)/python -m tools.textc
+
+# Regenerates firmware/ui/fonts/*.bin and docs/fonts.png from DejaVu Sans (Debian's
 # fonts-dejavu-core, Bitstream Vera license). Commit what it writes.
 DEJAVU := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 .PHONY: fonts

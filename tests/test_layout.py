@@ -9,7 +9,8 @@ from screens import SCREENS, build
 from ui import events as E
 from ui import text
 from ui.canvas import Canvas
-from ui.fonts import digits_large, digits_small
+
+_DIGIT_FONTS = (text.font("digits_small"), text.font("digits_large"))
 
 _SIZES = (("tdisplay", 240, 135, False), ("oled", 128, 64, True))
 _CANVASES = [Canvas(w, h, mono) for _, w, h, mono in _SIZES]
@@ -34,7 +35,7 @@ class Battery:
 
 def _rows_inked(font):
     # Digit fonts leave the rows under the baseline blank: their box ends at the ink.
-    if font is not digits_small and font is not digits_large:
+    if font not in _DIGIT_FONTS:
         return font.HEIGHT
     w = text.width(font, "0123456789")
     buf = bytearray(w * ((font.HEIGHT + 7) // 8))

@@ -1,5 +1,7 @@
 # MicroPython only (pytest skips it, see conftest.py): applying, checking, undoing and
-# redoing commands allocates nothing on the heap, so a tap never triggers a collection.
+# redoing commands, and drawing text, allocate nothing on the heap, so a tap never
+# triggers a collection.
+# mp-heap: 96K  (the engine and a random match, then a canvas and a font)
 import gc
 import random
 
@@ -108,3 +110,50 @@ def test_log_compaction_allocates_nothing():
     play(SETUPS[1], m)
     assert _locked(_apply_all, m, commands)
     assert m.entries() <= 16 and not m.from_start()
+
+
+def _draw(args, s):
+    font, line, draw, width = args
+    for _ in range(3):
+        draw(line, font, s, -3, 1, 1)
+        width(font, s)
+    return True
+
+
+def test_drawing_text_allocates_nothing_even_reading_glyphs_from_flash():
+    # More distinct glyphs than a font's cache holds: each draw reads some from the file.
+    import framebuf
+    from ui import text
+
+    s = "Truc! Envit: 3 à ç ñ ¿Què? «Sí» ŀ€ AbCdEfGhIjKlMnOpQrStUvWxYz 0123456789+-:/"
+    line = framebuf.FrameBuffer(bytearray(128 * 2), 128, 16, framebuf.MONO_VLSB)
+    for name in ("small", "medium", "digits_small", "digits_large"):
+        font = text.font(name)
+        try:
+            assert len(set(font.glyph(ord(ch)) for ch in s)) > len(font._owner), name
+            assert _locked(_draw, (font, line, text.draw, text.width), s)
+        finally:  # the heap cap is tight: the other tests need the room
+            text._fonts.pop(name)._file.close()
+
+
+def _changes(canvas, n):
+    for _ in range(n):
+        canvas.changes()
+    return True
+
+
+def test_change_detection_allocates_nothing():
+    # The bands' sums are kept as crc32 made them and the spans list is reused. (On a
+    # 32-bit port crc32 itself makes long ints; this runs on the 64-bit one.)
+    import sys
+    from ui.canvas import Canvas
+
+    canvas = Canvas(64, 32)
+    canvas.changes()
+    canvas.fill_rect(3, 5, 20, 9, 1)
+    if sys.maxsize > 1 << 32:
+        assert _locked(_changes, canvas, 3)
+    assert canvas.changes() == 0
+    canvas.fill(0)
+    n = canvas.changes()
+    assert list(canvas.spans[:n]) == [4, 16]

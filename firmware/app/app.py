@@ -16,6 +16,7 @@ from app import i18n
 from app.i18n import t
 from ui import canvas as C
 from ui import events as E
+from ui import text
 from ui.gestures import elapsed
 
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
@@ -56,12 +57,9 @@ class App:
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
         self.large = canvas.width >= 200
-        if self.large:  # only the fonts of this screen size are loaded
-            from ui.fonts import medium as font, digits_large as big
-        else:
-            from ui.fonts import small as font, digits_small as big
-        self.font = font
-        self.big = big
+        # Only the fonts of this screen size are opened.
+        self.font = text.font("medium" if self.large else "small")
+        self.big = text.font("digits_large" if self.large else "digits_small")
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
         self._notice = ""  # the notice being timed, and since when
@@ -214,9 +212,10 @@ class App:
         c = self.canvas
         c.fill(C.BG)
         self.top().draw(self, c)
-        spans = c.changes()
+        n = c.changes()
+        spans = c.spans
         sent = 0
-        for i in range(0, len(spans), 2):
+        for i in range(0, n, 2):
             y, h = spans[i], spans[i + 1] - spans[i]
             if self.display:
                 self.display.show(c, 0, y, c.width, h)

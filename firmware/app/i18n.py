@@ -1,32 +1,90 @@
-# Translations. Screens write their texts in English, `t("...")`; a language module maps
-# each English text to its translation. Only the language in use stays loaded.
-import sys
+# Translations. Screens write their texts in English, `t("...")`; the language in use
+# maps each English text to its translation through app/lang_XX.bin on flash, compiled
+# by tools/textc.py from app/lang_XX.py (where translators edit). A text is read from
+# the file when first asked for and kept in a small cache (the last SLOTS texts), so
+# the heap never holds a whole language.
+from micropython import const
 
-import app
+from ui import open_data
 
 LANGUAGES = ("ca", "es", "en")
 NAMES = ("Català", "Español", "English")
 
-_table = None  # the language in use, None for English
+SLOTS = const(32)  # texts kept: more than any screen shows
+_HEADER = const(8)
+_ENTRY = const(8)
+
+_file = None  # the language in use, None for English
+_count = 0
+_buf = bytearray(0)  # one key and its translation, read from the file
+_entry = bytearray(_ENTRY)
+_cache = {}  # English -> translation
+_ring = [None] * SLOTS  # the English texts in _cache, oldest at _hand
+_hand = 0
 
 
 def use(language):
-    global _table
-    _table = None
-    for other in ("lang_ca", "lang_es"):  # let the one in use before be collected
-        sys.modules.pop("app." + other, None)
-        if hasattr(app, other):
-            delattr(app, other)
-    if language == "ca":
-        from app.lang_ca import TEXT
-    elif language == "es":
-        from app.lang_es import TEXT
-    else:
-        TEXT = None
-    _table = TEXT
+    global _file, _count, _buf, _hand
+    if _file is not None:
+        _file.close()
+        _file = None
+    _cache.clear()
+    for i in range(SLOTS):
+        _ring[i] = None
+    _hand = 0
+    _buf = bytearray(0)
+    if language == "en" or language not in LANGUAGES:
+        return
+    f = open_data("app/lang_%s.bin" % language)
+    head = f.read(_HEADER)
+    if head[:3] != b"TX\x01":
+        f.close()
+        raise ValueError("app/lang_%s.bin: not a format 1 text file" % language)
+    _count = head[4] | head[5] << 8
+    _buf = bytearray(head[6] | head[7] << 8)
+    _file = f
 
 
 def t(text):
-    if _table is None:
+    global _hand
+    if _file is None:
         return text
-    return _table.get(text, text)
+    found = _cache.get(text)
+    if found is None:
+        found = _read(text)
+        old = _ring[_hand]
+        if old is not None:
+            del _cache[old]
+        _ring[_hand] = text
+        _cache[text] = found
+        _hand = _hand + 1 if _hand + 1 < SLOTS else 0
+    return found
+
+
+def _read(text):
+    # The index is sorted by a 24-bit hash of the English text (tools/textc.py): a
+    # binary search, then the key read back to be sure.
+    h = 5381
+    for ch in text:
+        h = (h * 33 ^ ord(ch)) & 0xFFFFFF
+    f = _file
+    e = _entry
+    lo = 0
+    hi = _count
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        f.seek(_HEADER + _ENTRY * mid)
+        f.readinto(e)
+        v = e[0] | e[1] << 8 | e[2] << 16
+        if v < h:
+            lo = mid + 1
+        elif v > h:
+            hi = mid
+        else:
+            f.seek(e[4] | e[5] << 8)
+            view = memoryview(_buf)[:e[6] + e[7]]
+            f.readinto(view)
+            if str(view[:e[6]], "utf-8") == text:
+                return str(view[e[6]:], "utf-8")
+            break
+    return text  # not translated: shown in English

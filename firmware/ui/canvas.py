@@ -41,7 +41,10 @@ class Canvas:
         view = memoryview(self.buffer)
         # One memoryview per band, made once: checksumming them then allocates nothing.
         self._bands = tuple(view[i:i + band_bytes] for i in range(0, len(self.buffer), band_bytes))
-        self._sums = array("L", [0xFFFFFFFF] * len(self._bands))  # no frame sent yet
+        # The bands' checksums as the int objects crc32 made: on a 32-bit port most are
+        # long ints, which an array("L") would make anew at every read. None: unknown.
+        self._sums = [None] * len(self._bands)
+        self.spans = array("H", bytes(4 * len(self._bands)))  # what changes() found
 
     def ink(self, colour):
         return MONO[colour] if self.mono else colour
@@ -82,27 +85,33 @@ class Canvas:
 
     # Change detection.
     def changes(self):
-        """Row spans that differ from the last call's frame, as a flat list
-        [y0, y1, y0, y1, ...] (y1 exclusive), bands next to each other merged."""
-        spans = []
+        """Finds the row spans that differ from the last call's frame, bands next to each
+        other merged: returns n, and spans[:n] holds [y0, y1, y0, y1, ...] (y1
+        exclusive). Allocates nothing of its own (a new list at every frame would)."""
+        spans = self.spans
+        n = 0
+        sums = self._sums
+        bands = self._bands
         rows = self.band_rows
         start = -1
-        for i in range(len(self._bands)):
-            s = crc32(self._bands[i])
-            if s != self._sums[i]:
-                self._sums[i] = s
+        for i in range(len(bands)):
+            s = crc32(bands[i])
+            if s != sums[i]:
+                sums[i] = s
                 if start < 0:
                     start = i
             elif start >= 0:
-                spans.append(start * rows)
-                spans.append(i * rows)
+                spans[n] = start * rows
+                spans[n + 1] = i * rows
+                n += 2
                 start = -1
         if start >= 0:
-            spans.append(start * rows)
-            spans.append(self.height)
-        return spans
+            spans[n] = start * rows
+            spans[n + 1] = self.height
+            n += 2
+        return n
 
     def forget(self):
         """The panel's content is unknown (woken up, reset): send everything next time."""
         for i in range(len(self._sums)):
-            self._sums[i] = 0xFFFFFFFF
+            self._sums[i] = None

@@ -1,89 +1,116 @@
-# Text drawing with the bitmap fonts of ui.fonts (format: see tools/fontconv.py).
+# Text drawing with the bitmap font files in ui/fonts/ (format: see tools/fontconv.py).
 #
-# Each glyph goes through two blits, so drawing allocates nothing:
-#   1. the font's atlas (a FrameBuffer over its bytes, left in flash) is blitted into a
-#      preallocated scratch FrameBuffer at minus the glyph's atlas x: the scratch's own
-#      edges cut out that glyph; columns past the glyph's width are then cleared;
-#   2. the scratch is blitted onto the canvas through a 2-entry palette (0 -> key,
-#      1 -> colour) with that key transparent, which works for any canvas format
-#      (GS4_HMSB, MONO_VLSB, RGB565...) and clips at the canvas edges.
+# A font keeps its small tables (code point -> glyph, metrics) in RAM and its bitmaps on
+# flash: a glyph is read into a scratch FrameBuffer when drawn, and kept in a cache of a
+# few slots (a strip FrameBuffer, a slot a glyph box wide) for the next time. Drawing
+# allocates nothing, cache misses included. Each glyph is then blitted onto the canvas
+# through a 2-entry palette (0 -> key, 1 -> colour) with that key transparent, which
+# works for any canvas format (GS4_HMSB, MONO_VLSB, RGB565...) and clips at its edges.
 import framebuf
 from micropython import const
 
-_FORMAT = const(1)        # the font module format this code reads
+from ui import open_data
+
+_FORMAT = const(2)        # the font file format this code reads
+_HEADER = const(16)
 _NO_GLYPH = const(255)    # MAP entry of a code point the font lacks
 _BIAS = const(128)        # left bearings are stored + 128 to fit an unsigned byte
-_METRICS = const(5)       # METRICS bytes a glyph: x lo, x hi, width, bearing, advance
+_CACHE_BYTES = const(320)  # glyph cache of a font: about this many bytes of bitmaps
+_MIN_SLOTS = const(4)
 MARK = "."  # ends a text shortened to fit its room (every text font has it)
+_MARK_CODE = const(46)  # ord(MARK)
 
 # Palette entry 0 is the transparent key, entry 1 the colour. RGB565 holds any colour
 # value a canvas can take. blit compares the key with the palette-mapped colour.
 _palette = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-_fonts = {}  # font module -> its drawing state (a tuple), made on first use
+_fonts = {}  # name -> Font: each font file is opened once
 
 
-def _flash_view(data):
-    # FrameBuffer wants a writable buffer and bytes is read-only: a bytearray over the
-    # same memory lets the atlas stay in flash. Nothing ever writes to it.
-    try:
-        import uctypes
-    except ImportError:  # CPython: memory is plentiful, a copy will do
-        return bytearray(data)
-    return uctypes.bytearray_at(uctypes.addressof(data), len(data))
+def font(name):
+    """The font of ui/fonts/NAME.bin."""
+    f = _fonts.get(name)
+    if f is None:
+        f = _fonts[name] = Font(name)
+    return f
 
 
-def _state(font):
-    state = _fonts.get(font)
-    if state is None:
-        if font.FORMAT != _FORMAT:
-            raise ValueError("font format %d, expected %d" % (font.FORMAT, _FORMAT))
-        height = font.HEIGHT
-        max_width = font.MAX_WIDTH
-        atlas = framebuf.FrameBuffer(_flash_view(font.ATLAS), font.ATLAS_WIDTH, height,
-                                     framebuf.MONO_HLSB)
-        scratch = framebuf.FrameBuffer(bytearray(((max_width + 7) >> 3) * height),
-                                       max_width, height, framebuf.MONO_HLSB)
-        state = (atlas, scratch, font.METRICS, font.MAP, font.MAP_FIRST, len(font.MAP),
-                 font.WIDE, font.WIDE_FIRST, font.PLACEHOLDER, max_width, height)
-        _fonts[font] = state
-    return state
+class Font:
+    def __init__(self, name):
+        f = open_data("ui/fonts/%s.bin" % name)
+        head = f.read(_HEADER)
+        if head[:2] != b"TF" or head[2] != _FORMAT:
+            raise ValueError("ui/fonts/%s.bin: not a format %d font" % (name, _FORMAT))
+        self.HEIGHT = height = head[3]
+        self.BASELINE = head[4]
+        self.MAX_WIDTH = max_width = head[5]
+        glyphs = head[6]
+        self._first = head[7]
+        self._map = f.read(head[8])
+        self._wide = f.read(2 * head[9])
+        self._wide_first = head[10]
+        self._placeholder = head[11]
+        self._metrics = f.read(3 * glyphs)  # ink width, left bearing + 128, advance
+        self._size = size = head[12] | head[13] << 8
+        self._bitmaps = _HEADER + len(self._map) + len(self._wide) + len(self._metrics)
+        self._file = f
+        self._buf = bytearray(size)
+        self._scratch = framebuf.FrameBuffer(self._buf, max_width, height, framebuf.MONO_HLSB)
+        slots = min(glyphs, max(_MIN_SLOTS, _CACHE_BYTES // size))
+        self._cache = framebuf.FrameBuffer(
+            bytearray(((slots * max_width + 7) >> 3) * height), slots * max_width, height,
+            framebuf.MONO_HLSB)
+        self._slot_of = bytearray(glyphs)  # glyph -> its slot + 1, 0 when not cached
+        self._owner = bytearray(slots)     # slot -> its glyph + 1, 0 when empty
+        self._hand = 0                     # the next slot to reuse
 
+    def glyph(self, code):
+        i = code - self._first
+        map_ = self._map
+        if 0 <= i < len(map_):
+            g = map_[i]
+            return self._placeholder if g == _NO_GLYPH else g
+        wide = self._wide
+        k = 0
+        n = len(wide)
+        while k < n:  # a handful of entries: a scan beats a search
+            if (wide[k] << 8 | wide[k + 1]) == code:
+                return self._wide_first + (k >> 1)
+            k += 2
+        return self._placeholder
 
-def _glyph(code, map_, map_first, map_len, wide, wide_first, placeholder):
-    i = code - map_first
-    if 0 <= i < map_len:
-        g = map_[i]
-        return placeholder if g == _NO_GLYPH else g
-    k = 0
-    n = len(wide)
-    while k < n:  # a handful of entries: a scan beats a search
-        if (wide[k] << 8 | wide[k + 1]) == code:
-            return wide_first + (k >> 1)
-        k += 2
-    return placeholder
-
-
-def _mark(map_, map_first):
-    # The glyph that marks a shortened text: a full stop, as in an abbreviation ("espad.").
-    return map_[ord(MARK) - map_first]
+    def load(self, g):
+        """Puts glyph g's bitmap in the scratch buffer, from the cache or the file."""
+        w = self.MAX_WIDTH
+        s = self._slot_of[g]
+        if s:
+            self._scratch.blit(self._cache, -(s - 1) * w, 0)
+            return
+        f = self._file
+        f.seek(self._bitmaps + g * self._size)
+        f.readinto(self._buf)
+        s = self._hand
+        self._hand = s + 1 if s + 1 < len(self._owner) else 0
+        old = self._owner[s]
+        if old:
+            self._slot_of[old - 1] = 0
+        self._owner[s] = g + 1
+        self._slot_of[g] = s + 1
+        self._cache.blit(self._scratch, s * w, 0)
 
 
 def width(font, s, room=0):
     """Width in pixels of s drawn in font (the sum of the advances); with room > 0, of s
     as draw() fits it into room pixels."""
-    (_, _, metrics, map_, map_first, map_len, wide, wide_first, placeholder,
-     _, _) = _state(font)
+    metrics = font._metrics
     total = 0
     for ch in s:
-        g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
-        total += metrics[g * _METRICS + 4]
+        total += metrics[font.glyph(ord(ch)) * 3 + 2]
     if room <= 0 or total <= room:
         return total
-    mark = metrics[_mark(map_, map_first) * _METRICS + 4]
+    mark = metrics[font.glyph(_MARK_CODE) * 3 + 2]
     x = end = 0
     for ch in s:
-        g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
-        x += metrics[g * _METRICS + 4]
+        x += metrics[font.glyph(ord(ch)) * 3 + 2]
         if x + mark > room:
             break
         if ch != " ":
@@ -91,15 +118,13 @@ def width(font, s, room=0):
     return end + mark
 
 
-def _blit(canvas, atlas, scratch, metrics, g, x, y, key, max_width, height):
-    k = g * _METRICS
-    w = metrics[k + 2]
-    if w:  # a space has no ink
-        scratch.blit(atlas, -(metrics[k] | metrics[k + 1] << 8), 0)
-        if w < max_width:  # the next glyphs of the atlas came along
-            scratch.fill_rect(w, 0, max_width - w, height, 0)
-        canvas.blit(scratch, x + metrics[k + 3] - _BIAS, y, key, _palette)
-    return x + metrics[k + 4]
+def _blit(canvas, font, g, x, y, key):
+    metrics = font._metrics
+    k = g * 3
+    if metrics[k]:  # a space has no ink
+        font.load(g)
+        canvas.blit(font._scratch, x + metrics[k + 1] - _BIAS, y, key, _palette)
+    return x + metrics[k + 2]
 
 
 def draw(canvas, font, s, x, y, colour, room=0):
@@ -109,22 +134,21 @@ def draw(canvas, font, s, x, y, colour, room=0):
     characters that fit and ends in MARK. Characters the font lacks are drawn as a
     hollow box. Returns x after the text.
     """
-    (atlas, scratch, metrics, map_, map_first, map_len, wide, wide_first, placeholder,
-     max_width, height) = _state(font)
+    metrics = font._metrics
     key = colour ^ 1  # any value but colour
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
     cut = room > 0 and width(font, s) > room
-    limit = x + room - metrics[_mark(map_, map_first) * _METRICS + 4] if cut else 0
+    mark = font.glyph(_MARK_CODE)
+    limit = x + room - metrics[mark * 3 + 2] if cut else 0
     end = x
     for ch in s:
-        g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
-        if cut and x + metrics[g * _METRICS + 4] > limit:
+        g = font.glyph(ord(ch))
+        if cut and x + metrics[g * 3 + 2] > limit:
             break
-        x = _blit(canvas, atlas, scratch, metrics, g, x, y, key, max_width, height)
+        x = _blit(canvas, font, g, x, y, key)
         if ch != " ":
             end = x
     if cut:  # after the last character drawn, its trailing spaces left out
-        x = _blit(canvas, atlas, scratch, metrics, _mark(map_, map_first), end, y, key,
-                  max_width, height)
+        x = _blit(canvas, font, mark, end, y, key)
     return x

@@ -15,9 +15,15 @@ import pytest
 from tools import bench, mp32
 
 GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
-CEILING = 166 * 1024  # .mpy deploy: 169,472 B measured (make bench), rounded up to 1 KB
+# .mpy deploy: 125,440 to 129,024 B measured (make bench; the search is not monotonic
+# to the byte), 138,496 B before the texts and fonts left the heap.
+CEILING = 132 * 1024
 FROZEN_GOAL = 40 * 1024
-FROZEN_CEILING = 60 * 1024  # frozen build: 60,160 B measured, rounded up to 1 KB
+# Frozen build: 64,768 B measured, but fragmentation makes it luck: every heap from 67 KB
+# fits, 65 and 66 KB do not (60,160 B before the texts and fonts became files: frozen,
+# the language dict's strings and the font atlases were in flash already; now the text
+# and glyph caches and the open files are on the heap, about 4.5 KB).
+FROZEN_CEILING = 68 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +59,8 @@ def test_the_device_stays_under_its_ceiling(device):
     assert bench.device_fits(*device, heap=CEILING)
 
 
-@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs 169,472 B today, 110 KB over"
-                   " the 56 KB goal (README Figures: what holds it)")
+@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 129,024 B today, 70 KB"
+                   " over the 56 KB goal (README Figures: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits(*device, heap=GOAL)
 
@@ -63,7 +69,7 @@ def test_the_frozen_device_stays_under_its_ceiling(frozen):
     assert bench.device_fits(*frozen, heap=FROZEN_CEILING, frozen=True)
 
 
-@pytest.mark.xfail(strict=True, reason="the frozen build needs 60,160 B today, 19 KB over"
+@pytest.mark.xfail(strict=True, reason="the frozen build needs 64,768 to 67 KB today, 24 KB over"
                    " the 40 KB goal")
 def test_the_frozen_device_fits_its_goal(frozen):
     assert bench.device_fits(*frozen, heap=FROZEN_GOAL, frozen=True)

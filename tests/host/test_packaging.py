@@ -92,5 +92,6 @@ def test_frozen_deploy_sends_only_what_the_manifest_cannot(board):
     frozen = Manifest(os.path.join(ROOT, "manifest.py")).frozen
     files = [dev for _, dev in deploy.device_files(deploy.board_file(board))]
     small = [dev for _, dev in deploy.device_files(deploy.board_file(board), frozen=True)]
-    assert small == ["board.py", "main.py", "start.py"]
+    data = deploy.data_files()
+    assert data and small == sorted(["board.py", "main.py", "start.py"] + data)
     assert sorted(set(files) - set(small)) == sorted(set(files) & set(frozen))

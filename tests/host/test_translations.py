@@ -7,8 +7,9 @@ import re
 import pytest
 
 from app import lang_ca, lang_es
-from ui.fonts import small, medium
 from ui import text as text_module
+
+small, medium = text_module.font("small"), text_module.font("medium")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -69,10 +70,9 @@ def test_translations_keep_their_placeholders(language):
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_character_is_in_the_fonts(language):
-    for font in (small, medium):
-        state = text_module._state(font)
-        placeholder = font.PLACEHOLDER
+    for name, font in (("small", small), ("medium", medium)):
+        placeholder = font.glyph(0xFFFD)
         for translated in LANGUAGES[language].values():
             for ch in translated:
-                g = text_module._glyph(ord(ch), *state[3:9])
-                assert g != placeholder or ch == "\ufffd", (font.__name__, translated, ch)
+                assert font.glyph(ord(ch)) != placeholder or ch == "\ufffd", \
+                    (name, translated, ch)
