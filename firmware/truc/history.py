@@ -62,7 +62,12 @@ class History:
             dump = None
             scratch.load(base)
         self.calls = [0] * 8
-        self._records = bytearray()
+        # One allocation: a record per round or duel closed, per canton won by hand, and
+        # the round in play at most.
+        duels = 3 if match.options() & R.OPT_ALTERNATE else 1
+        self._records = bytearray(SIZE * (duels * (match.round() - scratch.round() + 1)
+                                          + match.cantons(0) + match.cantons(1) + 1))
+        self._n = 0
         rec = bytearray(SIZE)
         self._reset(rec, scratch)
         for i in range(n):
@@ -73,7 +78,7 @@ class History:
             self._close(scratch, rec, None, 0)
 
     def count(self):
-        return len(self._records) // SIZE
+        return self._n
 
     def field(self, i, f):
         return self._records[i * SIZE + f]
@@ -166,7 +171,9 @@ class History:
             rec[PTS_A + team] = min(max(total, 0), m.target())
         rec[CANTONS_A] = m.cantons(0)
         rec[CANTONS_B] = m.cantons(1)
-        self._records += rec
+        j = self._n * SIZE
+        self._records[j:j + SIZE] = rec
+        self._n += 1
 
 
 def _signed(v):
