@@ -10,7 +10,6 @@ from app.menu import draw_title
 from ui import canvas as C
 from ui import events as E
 
-_COLOUR = (C.TEAM_A, C.TEAM_B)
 
 
 class History(Screen):
@@ -128,7 +127,7 @@ class History(Screen):
 
     def _add(self, app, rows, width, text, why, team):
         # One row when text and why fit side by side, else why indented under it.
-        colour = _COLOUR[team]
+        colour = C.TEAM[team]
         if why:
             both = text + " · " + why
             if app.canvas.text_width(app.font, both) + 4 <= width:
