@@ -75,7 +75,7 @@ def make_display(sleep_ms=None):
     from machine import Pin, SPI
 
     from hw.ili9342c import ILI9342C
-    from hw.st7789 import BGR
+    from hw.dcs import BGR
     from ui.canvas import PALETTE
 
     Pin(TF_CS, Pin.OUT, value=1)  # the SD card must not answer the panel's traffic

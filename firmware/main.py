@@ -13,7 +13,7 @@ def start(board, files=None):
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
     display = board.make_display()
     from truc.match import Match
-    from app.app import App, Settings
+    from app.app import App, Settings, TEAM_NAMES
     from app.i18n import LANGUAGES, t
     from hw.journal import Journal
     from hw.archive import Archive
@@ -40,9 +40,9 @@ def start(board, files=None):
         app.message = t(notice)
     app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
-    def keep():  # a match won or left for a new one goes to the archive
+    def keep():  # a match won or left for a new one goes to the archive, with the teams' names
         try:
-            archive.keep(match)
+            archive.keep(match, settings.names[TEAM_NAMES:TEAM_NAMES + 2])
         except (OSError, MemoryError) as e:  # play goes on; the journal's error is shown
             journal.error = e
 

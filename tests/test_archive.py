@@ -6,7 +6,8 @@ import sys
 
 from truc.match import Match
 from truc import tablelog
-from hw.archive import Archive, summary
+from hw.archive import Archive, summary, teams
+from hw.journal import crc32
 
 MICRO = sys.implementation.name == "micropython"
 if MICRO:
@@ -58,14 +59,15 @@ def _history(m):
     return bytes(m.dump())
 
 
-def _kept(fs, slots):
-    """The histories the archive holds, newest first; asserts nothing was set aside."""
+def _kept(fs, slots, names=False):
+    """The histories the archive holds (with names: and their team names), newest first;
+    asserts nothing was set aside."""
     a = Archive(fs, slots=slots)
     out = []
-    for _, name, _ in a.matches():
+    for _, name, head in a.matches():
         m = Match()
         assert a.load(name, m)
-        out.append(_history(m))
+        out.append((_history(m), tuple(teams(head))) if names else _history(m))
     assert a.set_aside == [], a.set_aside
     return out
 
@@ -137,7 +139,7 @@ def test_damaged_files_are_set_aside_and_said():
     flipped = bytearray(good)
     flipped[30] ^= 1
     _put(fs, "truc.a01", flipped)
-    _put(fs, "truc.a02", b"TRA\x02" + good[4:])  # a version this code does not know
+    _put(fs, "truc.a02", b"TRA\x03" + good[4:])  # a version this code does not know
     _put(fs, "truc.a03", b"junk")
     b = Archive(fs, slots=4)
     assert [seq for seq, _, _ in b.matches()] == [0]
@@ -156,10 +158,10 @@ def test_power_cut_at_every_write_of_the_archiving():
         fs = _new_fs(durable)
         a = Archive(fs, slots=3)
         for i in range(3):
-            a.keep(_match(i))
+            a.keep(_match(i), ("N%d" % i, ""))
         new = _match(7)
-        before = _kept(fs, 3)
-        after = [_history(new)] + before[:2]
+        before = _kept(fs, 3, True)
+        after = [(_history(new), ("NOS", "ÈLS"))] + before[:2]
         tried = [0]
         seen = set()
         if MICRO:
@@ -169,13 +171,13 @@ def test_power_cut_at_every_write_of_the_archiving():
             def on_op(d, kind, block, off, data):
                 for torn in (None, 1, len(data) // 2) if kind == "prog" else (None, 1):
                     d.image_into(scratch, kind, block, off, data, torn)
-                    got = _kept(_Lfs(_device(1, False)), 3)
+                    got = _kept(_Lfs(_device(1, False)), 3, True)
                     assert got == before or got == after
                     seen.add(got == after)
                     tried[0] += 1
 
             dev.on_op = on_op
-            assert a.keep(new)
+            assert a.keep(new, ("NOS", "ÈLS"))
             dev.on_op = None
         else:
             def on_step(fl, kind, nbytes):
@@ -183,15 +185,15 @@ def test_power_cut_at_every_write_of_the_archiving():
                 if kind == "write" and durable == "write":
                     cuts += [1, nbytes // 2, nbytes - 1]
                 for torn in cuts:
-                    got = _kept(fl.reboot(torn=torn) if torn else fl.reboot(), 3)
+                    got = _kept(fl.reboot(torn=torn) if torn else fl.reboot(), 3, True)
                     assert got == before or got == after
                     seen.add(got == after)
                     tried[0] += 1
 
             fs.on_step = on_step
-            assert a.keep(new)
+            assert a.keep(new, ("NOS", "ÈLS"))
             fs.on_step = None
-        assert _kept(fs, 3) == after
+        assert _kept(fs, 3, True) == after
         assert tried[0] >= 4 and False in seen, (durable, tried, seen)
         print("archive power cuts (%s): %d cut points, each the old or the new archive"
               % ("littlefs" if MICRO else durable, tried[0]))
@@ -206,6 +208,57 @@ def test_a_file_takes_what_the_readme_says():
         if tablelog.run(m, "baza %s" % "AB"[i % 2]):
             break
     n = m.entries()
-    Archive(fs).keep(m)
+    a = Archive(fs)
+    a.keep(m)
     size = fs.stat("truc.a00")[6]
-    assert size == 8 + 9 + 2 + 39 + 4 + 3 * n + 4, (size, n)  # README: 66 + 3 a command
+    assert size == 8 + 9 + 2 + 2 + 39 + 4 + 3 * n + 4, (size, n)  # README: 68 + 3 a command
+    assert tablelog.run(m, "undo") is None
+    a.keep(m, ("NÓS", "ELLS"))  # README: and the names' UTF-8 bytes ("Ó" takes 2)
+    assert fs.stat("truc.a01")[6] == size - 3 + 4 + 4
+
+
+def test_the_team_names_are_kept_with_the_match():
+    fs = _new_fs()
+    a = Archive(fs, slots=4)
+    assert a.keep(_match(0), ("NÓS", "ELLS"))
+    assert a.keep(_match(1))  # no names given: the letters
+    assert a.keep(_match(2), ("", "VOS"))
+    assert a.keep(_match(3), ("X" * 17, "ÀÀÀÀ"))  # more than a name can be: none
+    found = Archive(fs, slots=4).matches()
+    assert [teams(head) for _, _, head in found] == [["A", "ÀÀÀÀ"], ["A", "VOS"], ["A", "B"],
+                                                     ["NÓS", "ELLS"]]
+    m = _match(2)
+    assert summary(found[1][2]) == (m.variant(), 6, m.cantons(0), m.cantons(1), m.points(0),
+                                    m.points(1), m.winner(), m.round())
+    assert not a.keep(_match(3), ("NEW", "ONES"))  # the newest, renamed: not kept again
+    assert len(Archive(fs, slots=4).matches()) == 4
+
+
+def _version_1(data):
+    """A version 2 file as version 1 wrote it: no team names."""
+    at = 8 + 9
+    names = 2 + data[at] + data[at + 1 + data[at]]
+    old = bytearray(data[:at] + data[at + names:len(data) - 4])
+    old[3] = 1
+    return bytes(old) + (crc32(old) & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+def test_a_version_1_file_still_loads_with_the_team_letters():
+    fs = _new_fs()
+    a = Archive(fs, slots=4)
+    m = _match(3)
+    assert a.keep(_match(2), ("NOS", "ELLS")) and a.keep(m, ("NOS", "ELLS"))
+    v2 = _get(fs, "truc.a01")
+    _put(fs, "truc.a01", _version_1(v2))
+    assert len(_get(fs, "truc.a01")) == len(v2) - 2 - 3 - 4
+    b = Archive(fs, slots=4)
+    found = b.matches()
+    assert b.set_aside == [] and [seq for seq, _, _ in found] == [1, 0]
+    assert teams(found[0][2]) == ["A", "B"] and teams(found[1][2]) == ["NOS", "ELLS"]
+    assert summary(found[0][2]) == summary(Archive(fs, slots=4).matches()[0][2])
+    back = Match()
+    assert b.load("truc.a01", back) and back.state == m.state and _history(back) == _history(m)
+    assert not b.keep(m)  # the same match as the newest (version 1) file: not kept again
+    assert b.keep(_match(5), ("A1", "B1"))  # a new one next to it, in version 2
+    assert [teams(h) for _, _, h in Archive(fs, slots=4).matches()] == [
+        ["A1", "B1"], ["A", "B"], ["NOS", "ELLS"]]

@@ -1,6 +1,6 @@
 # The round history screen (app.history), the past matches screen (app.pastmatches) and
 # undo naming what it undid, on both screen sizes.
-# mp-heap: 192K  (it loads both screen sizes; the device needs one)
+# mp-heap: 208K  (it loads both screen sizes and three languages; the device needs one of each)
 from play import play
 from ui.canvas import Canvas
 from app.app import App, Settings
@@ -169,6 +169,26 @@ def test_past_matches_listed_newest_first_and_opened_as_their_history():
     small.open("pastmatches")
     assert _texts(small)[1] == "Mallorca 0-0 · 2 rounds"
     _inside(small)
+
+
+def test_past_matches_name_the_teams_as_they_were_kept():
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play(_VALENCIA), ("NÓS", "ELLS"))
+    app = _app("variant valencia")
+    app.settings.names[6:8] = ["ARA", "ALTRES"]  # the names set now are not those
+    app.archive = archive
+    app.open("pastmatches")
+    assert _texts(app)[1] == "València · NÓS 0-1 ELLS"  # the names rather than the rounds
+    app.event(E.SELECT)
+    assert app.top_name() == "history"
+    drawn = _texts(app)
+    assert "Points ELLS +8" in drawn and "ELLS wins the canton" in drawn
+    assert not any("ALTRES" in d for d in drawn)
+    app.pop()
+    app.pop()
+    app.open("history")  # the match in play: the names set now
+    assert not any("NÓS" in d or "ELLS" in d for d in _texts(app))
 
 
 def test_no_past_matches():

@@ -14,7 +14,8 @@ import micropython
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware")
 from ui.canvas import Canvas, PALETTE  # noqa: E402
-from hw.st7789 import ST7789, MX, MV, BGR  # noqa: E402
+from hw.dcs import MX, MV, BGR  # noqa: E402
+from hw.st7789 import ST7789  # noqa: E402
 from hw.ili9342c import ILI9342C  # noqa: E402
 from hw.ssd1306 import SSD1306  # noqa: E402
 

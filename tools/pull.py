@@ -9,7 +9,8 @@ with the firmware's own code on a copy in memory: hw.journal for the match in pr
 hw.archive for the past ones, truc.tablelog for the lines. Nothing is written to the board.
 `tools.replay FILE` replays each log to the state the device held. A match that outgrew
 its undo log (more than 512 commands: its start is no longer kept) cannot be a log: it is
-said and skipped.
+said and skipped. The team names a past match was kept with are printed, not written: the
+table log (TABLE-LOG.md) has no place for them.
 """
 import argparse
 import ast
@@ -17,7 +18,7 @@ import os
 import sys
 
 import tools  # noqa: F401  (puts the firmware on the import path)
-from hw.archive import Archive, summary
+from hw.archive import Archive, summary, teams
 from hw.journal import Journal
 from sim.flash import Flash
 from truc import tablelog
@@ -82,13 +83,13 @@ def current(files, say):
 
 
 def past(files, say):
-    """(seq, summary tuple, Match) of every past match, newest first."""
+    """(seq, summary tuple, team names, Match) of every past match, newest first."""
     archive = Archive(Flash(files))
     found = []
     for seq, name, head in archive.matches():
         m = Match()
         if archive.load(name, m):
-            found.append((seq, summary(head), m))
+            found.append((seq, summary(head), teams(head), m))
         else:
             say("%s does not replay: skipped" % name)
     for old, _ in archive.set_aside:
@@ -137,7 +138,7 @@ def main(argv=None):
             path = os.path.join(args.all, "current.log")
             _write(path, text)
             print("%s: the match in progress, %d commands" % (path, len(text)))
-        for seq, (variant, players, ca, cb, _, _, _, rnd), pm in past(files, say):
+        for seq, (variant, players, ca, cb, _, _, _, rnd), names, pm in past(files, say):
             name = "match-%04d-%s.log" % (seq, NAMES[variant] or "none")
             plines = lines(pm)
             if plines is None:
@@ -146,8 +147,8 @@ def main(argv=None):
                 continue
             path = os.path.join(args.all, name)
             _write(path, plines)
-            print("%s: %s, %d players, cantons %d-%d, %d rounds" % (
-                path, NAMES[variant], players, ca, cb, rnd))
+            print("%s: %s, %d players, cantons %d-%d, %d rounds, teams %s and %s" % (
+                path, NAMES[variant], players, ca, cb, rnd, names[0], names[1]))
     return status
 
 

@@ -19,7 +19,7 @@ from truc.variants import NAMES
 
 def describe(match):
     """The match state as the replay tool prints it (TABLE-LOG.md "Output")."""
-    team = ("A", "B", None)
+    team = (R.TEAMS[R.A], R.TEAMS[R.B], None)
     duel = match.duel()
     call, by = match.truc_call()
     pending = None
@@ -41,7 +41,7 @@ def describe(match):
         "players": match.players(),
         "target": match.target(),
         "hand_ma": match.hand_ma(),
-        "bazas": [("A", "B", "parda")[match.baza(i)] for i in range(match.bazas())],
+        "bazas": [team[match.baza(i)] or "parda" for i in range(match.bazas())],
         "truc_worth": match.truc_worth() if match.variant() else 1,
         "pending": pending,
         "envit": ("none", "pending", "accepted", "refused", "shown")[match.envit_state()],

@@ -20,6 +20,8 @@ from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 from truc.variants import NAMES
+from sim.picture import rgb565
+from ui.canvas import PALETTE, TEAM
 
 # The picture's geometry, in pixels (tests/host/test_report.py reads it back).
 STEP = 36  # between rounds
@@ -29,7 +31,7 @@ SCALE = 8  # per point
 MARKS = 16  # height of a row of marks
 MARK = 8  # a mark's side
 BOTTOM = 40  # under the rows of marks: the round numbers
-COLOURS = ((240, 130, 0), (20, 110, 230))  # A, B
+COLOURS = tuple(rgb565(PALETTE[c]) for c in TEAM)  # A, B: as on the device
 BG = (255, 255, 255)
 GRID = (225, 225, 225)
 INK = (40, 40, 40)
@@ -81,12 +83,12 @@ def picture(match, h):
         d.text((LEFT - 24, g.y(p) - 7), "%d" % p, fill=INK)
     x = 4 + d.textlength("%s, cantons " % NAMES[match.variant()])
     d.text((4, 6), "%s, cantons " % NAMES[match.variant()], fill=INK)
-    d.text((x, 6), "A %d" % match.cantons(0), fill=COLOURS[0])
+    d.text((x, 6), "%s %d" % (R.TEAMS[R.A], match.cantons(0)), fill=COLOURS[0])
     x += d.textlength("A %d " % match.cantons(0))
-    d.text((x, 6), "B %d" % match.cantons(1), fill=COLOURS[1])
+    d.text((x, 6), "%s %d" % (R.TEAMS[R.B], match.cantons(1)), fill=COLOURS[1])
     for team in (R.A, R.B):
         for k in range(3):
-            d.text((4, g.mark(team, k) - 7), "AB"[team] + " " + KINDS[k], fill=COLOURS[team])
+            d.text((4, g.mark(team, k) - 7), R.TEAMS[team] + " " + KINDS[k], fill=COLOURS[team])
     for i in range(g.n):
         r, duel = h.round_name(i)
         d.text((g.x(i) - 6, g.height - BOTTOM + 6), "%d" % r, fill=INK)
@@ -151,10 +153,10 @@ def summary(match, h):
     winner = match.winner()
     lines = ["%s, %d players, canton %d: cantons A %d, B %d%s" % (
         NAMES[match.variant()], match.players(), match.target(), match.cantons(0),
-        match.cantons(1), ", %s won" % "AB"[winner] if winner != R.NOBODY else
+        match.cantons(1), ", %s won" % R.TEAMS[winner] if winner != R.NOBODY else
         ", points now %d-%d" % (match.points(0), match.points(1)))]
     lines.append("rounds: %d%s" % (rounds, " (%d punta duels)" % duels if duels else ""))
-    lines.append("%-15s %3s %3s" % ("", "A", "B"))
+    lines.append("%-15s %3s %3s" % ("", R.TEAMS[R.A], R.TEAMS[R.B]))
     c = counts(h)
     for key in ("envits called", "envits won", "envits refused", "trucs called", "trucs won",
                 "trucs refused", "flors"):

@@ -224,14 +224,14 @@ class App:
 
     def team_name(self, team):
         """The team's name ("Nosaltres"), or its letter when none was given."""
-        return self.settings.names[TEAM_NAMES + team] or ("A", "B")[team]
+        return self.settings.names[TEAM_NAMES + team] or R.TEAMS[team]
 
     def named(self, how, room):
         """how(names) with the team names, or with their letters when the names make it
         wider than room pixels: "A calls truc 2?" rather than "NOSALTRES calls tr."."""
         text = how((self.team_name(R.A), self.team_name(R.B)))
         if self.canvas.text_width(self.font, text) > room:
-            text = how("AB")
+            text = how(R.TEAMS)
         return text
 
     def seat_name(self, seat):

@@ -1,7 +1,7 @@
 # The assistant's baza resolver: who takes this baza?
 from truc import cards
 from truc import rules as R
-from app.cardwords import PARDA, TEAM_COLOUR, card_text, game, seat_label, seat_name
+from app.cardwords import PARDA, card_text, game, seat_label, seat_name
 from app.i18n import t
 from app.menu import Menu, draw_title
 from app.picker import Picker
@@ -109,8 +109,8 @@ class BazaCalc(Picker):
         if self.team == PARDA:
             return t("Parda")
         if not seat:
-            return t("Team %s wins") % "AB"[self.team]
-        return t("Team %s wins: %s") % ("AB"[self.team], seat_name(app, self.winner))
+            return t("Team %s wins") % R.TEAMS[self.team]
+        return t("Team %s wins: %s") % (R.TEAMS[self.team], seat_name(app, self.winner))
 
     def draw(self, app, c):
         if self.leader < 0:
@@ -126,7 +126,7 @@ class BazaCalc(Picker):
         title = self.verdict(app)
         if c.text_width(font, title) > c.width - 20:
             title = self.verdict(app, False)
-        draw_title(app, c, title, C.MARK if self.team == PARDA else TEAM_COLOUR[self.team],
+        draw_title(app, c, title, C.MARK if self.team == PARDA else C.TEAM[self.team],
                    c.width - 18)
         top = line + 1
         rows = (c.height - top) // line
@@ -137,7 +137,7 @@ class BazaCalc(Picker):
             # The small screen has no room for the team letter: the title names the team.
             seat = seat_label(app, self.seat(i)) if app.large else seat_name(app, self.seat(i))
             text = "%s: %s" % (seat, card_text(self.picked[i]))
-            colour = TEAM_COLOUR[self.seat(i) & 1]
+            colour = C.TEAM[self.seat(i) & 1]
             if self.best[i]:  # the winning card (every tied one in a parda)
                 c.fill_rect(0, y, c.width, line, colour)
                 colour = C.BG

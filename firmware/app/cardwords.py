@@ -17,7 +17,6 @@ _SEVEN_ESPASES = cards.card(7, 2)
 
 # The colours of the suits on a Spanish deck (monochrome screens show them all alike).
 SUIT_COLOUR = (C.MARK, C.WARN, C.TEAM_B, C.GOOD)  # oros, copes, espases, bastos
-TEAM_COLOUR = (C.TEAM_A, C.TEAM_B)
 PARDA = 2  # cards.baza's team for a tie
 
 
@@ -230,7 +229,7 @@ def seat_name(app, seat):
 
 def seat_label(app, seat):
     """The seat's name and its team letter, for screens without team colours."""
-    return "%s (%s)" % (seat_name(app, seat), "AB"[seat & 1])
+    return "%s (%s)" % (seat_name(app, seat), R.TEAMS[seat & 1])
 
 
 def wrap(c, font, text, first, rest):

@@ -1,7 +1,8 @@
 # Round history: every round (or punta duel) of the match, one page each, with what it
-# paid and why. arg None: the match in play; arg a file name: that past match, read from
-# the archive. The log is replayed once, on opening (truc.history); a page's rows are
-# built when the page changes, so drawing allocates nothing.
+# paid and why. arg None: the match in play; arg (file name, team names): that past match,
+# read from the archive, its teams named as they were kept. The log is replayed once, on
+# opening (truc.history); a page's rows are built when the page changes, so drawing
+# allocates nothing.
 from truc import history as H
 from truc import rules as R
 from app.app import Screen
@@ -10,19 +11,20 @@ from app.menu import draw_title
 from ui import canvas as C
 from ui import events as E
 
-_COLOUR = (C.TEAM_A, C.TEAM_B)
 
 
 class History(Screen):
     def __init__(self, app, past):
+        self.teams = None  # the names of a past match's teams; None: the app's
         if past is None:
             self.h = H.History(app.match)
             self.need = app.match.cantons_to_win()
         else:
             from truc.match import Match
 
+            name, self.teams = past
             m = Match()
-            ok = app.archive is not None and app.archive.load(past, m)
+            ok = app.archive is not None and app.archive.load(name, m)
             self.h = H.History(m)
             self.need = m.cantons_to_win()
             m = None
@@ -68,6 +70,9 @@ class History(Screen):
             return
         self._build(app)
 
+    def _team(self, app, team):
+        return self.teams[team] if self.teams else app.team_name(team)
+
     def _fit(self, app):
         return (app.canvas.height - app.line - 1) // app.line
 
@@ -97,11 +102,11 @@ class History(Screen):
         for team in (R.A, R.B):
             points = h.signed(i, H.ADJUST_A + team)
             if points:
-                self._add(app, rows, width, t("Points %s %+d") % (app.team_name(team), points),
+                self._add(app, rows, width, t("Points %s %+d") % (self._team(app, team), points),
                           "", team)
             points = h.field(i, H.FLOR_A + team)
             if points:
-                self._add(app, rows, width, t("Flor: %s +%d") % (app.team_name(team), points),
+                self._add(app, rows, width, t("Flor: %s +%d") % (self._team(app, team), points),
                           "", team)
         team = h.field(i, H.ENVIT_TEAM)
         if team != R.NOBODY:
@@ -109,15 +114,15 @@ class History(Screen):
             who = h.field(i, H.ENVIT_WHO)
             why = ""
             if how == H.HOW_REFUSED:
-                why = t("%s: no vull") % app.team_name(who)
+                why = t("%s: no vull") % self._team(app, who)
             elif how == H.HOW_SHOWN:
                 why = "%s: %d" % (app.seat_name(who), h.field(i, H.ENVIT_VALUE))
-            self._add(app, rows, width, t("Envit: %s +%d") % (app.team_name(team),
+            self._add(app, rows, width, t("Envit: %s +%d") % (self._team(app, team),
                                                                h.field(i, H.ENVIT_PTS)), why, team)
         team = h.field(i, H.TRUC_TEAM)
         if team != R.NOBODY:
             how = h.field(i, H.TRUC_HOW)
-            who = app.team_name(h.field(i, H.TRUC_WHO)) if how != H.HOW_NONE else ""
+            who = self._team(app, h.field(i, H.TRUC_WHO)) if how != H.HOW_NONE else ""
             why = ""
             if how == H.HOW_ACCEPTED:
                 why = t("%s: vull") % who
@@ -125,20 +130,20 @@ class History(Screen):
                 why = t("%s: no vull") % who
             elif how == H.HOW_WENT:
                 why = t("%s goes") % who
-            self._add(app, rows, width, t("Round: %s +%d") % (app.team_name(team),
+            self._add(app, rows, width, t("Round: %s +%d") % (self._team(app, team),
                                                                h.field(i, H.TRUC_PTS)), why, team)
         team = h.field(i, H.CANTON)
         if team != R.NOBODY:
             cantons = t("cantons %d-%d") % (h.field(i, H.CANTONS_A), h.field(i, H.CANTONS_B))
             if h.field(i, H.CANTONS_A + team) >= self.need:
-                text = t("%s wins the match!") % app.team_name(team)
+                text = t("%s wins the match!") % self._team(app, team)
             else:
-                text = t("%s wins the canton") % app.team_name(team)
+                text = t("%s wins the canton") % self._team(app, team)
             self._add(app, rows, width, text, cantons, team)
 
     def _add(self, app, rows, width, text, why, team):
         # One row when text and why fit side by side, else why indented under it.
-        colour = _COLOUR[team]
+        colour = C.TEAM[team]
         if why:
             both = text + " · " + why
             if app.canvas.text_width(app.font, both) + 4 <= width:

@@ -4,6 +4,7 @@
 # also finishes, leaving the seat without a name. Names live in app.settings.names.
 from micropython import const
 
+from truc import rules as R
 from ui import events as E
 from app.i18n import t
 from app.menu import Menu, draw_title
@@ -36,7 +37,7 @@ class SeatNames(Menu):
         if self.items:  # rebuilt only when a name changed, not on every press
             return
         names = app.settings.names
-        self.items = [("%s (%s): %s" % (t("seat %d") % (s + 1), "AB"[s & 1], names[s] or "-"), s)
+        self.items = [("%s (%s): %s" % (t("seat %d") % (s + 1), R.TEAMS[s & 1], names[s] or "-"), s)
                       for s in range(self.players)]
         self.items.append((t("Done"), -1))
 

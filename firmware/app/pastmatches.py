@@ -1,7 +1,8 @@
-# Past matches: the archive's matches, newest first (variant, teams, cantons, rounds);
-# choosing one opens it as its round history. Read from the archive when opened, and
-# gone with the screen.
-from hw.archive import summary
+# Past matches: the archive's matches, newest first (variant, the teams by the names they
+# were kept with, cantons, rounds); choosing one opens it as its round history. Read from
+# the archive when opened, and gone with the screen.
+from hw.archive import summary, teams
+from truc import rules as R
 from app.i18n import t
 from app.menu import Menu
 
@@ -13,25 +14,29 @@ class PastMatches(Menu):
         Menu.__init__(self, t("Past matches"))
         found = app.archive.matches() if app.archive is not None else []
         width = app.canvas.width - 12  # the label starts at 4; the scroll marks take 8
-        for seq, name, data in found:
-            self.items.append((_label(app, summary(data), width), name))
+        for seq, name, head in found:
+            names = teams(head)
+            self.items.append((_label(app, summary(head), names, width), (name, names)))
         if not found:
-            self.items = [(t("No past matches"), None)]
+            self.items.append((t("No past matches"), None))
 
-    def choose(self, app, name):
-        if name is not None:
-            app.open("history", name)
+    def choose(self, app, past):
+        if past is not None:
+            app.open("history", past)
 
 
-def _label(app, s, width):
-    # The longest of these that fits: variant, teams and cantons, rounds.
+def _label(app, s, names, width):
+    # The longest of these that fits: variant, teams and cantons, rounds; teams that were
+    # given names rather keep them than the rounds (the letters tell no match apart).
     variant, ca, cb = s[0], s[2], s[3]
     rounds = t("%d rounds") % max(s[7] - 1, 0)  # the round counter is the next round's
     name = _VARIANTS[variant] if variant < len(_VARIANTS) else "?"
     score = "%d-%d" % (ca, cb)
-    for text in ("%s · %s %s %s · %s" % (name, app.team_name(0), score, app.team_name(1), rounds),
+    both = "%s · %s %s %s" % (name, names[0], score, names[1])
+    named = names[0] != R.TEAMS[R.A] or names[1] != R.TEAMS[R.B]
+    for text in (both + " · " + rounds, both if named else "",
                  "%s %s · %s" % (name, score, rounds)):
-        if app.canvas.text_width(app.font, text) <= width:
+        if text and app.canvas.text_width(app.font, text) <= width:
             return text
     return "%s %s" % (name, score)
 

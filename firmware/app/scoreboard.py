@@ -15,7 +15,6 @@ _SEATS = {
     4: ((0, 100), (100, 0), (0, -100), (-100, 0)),
     6: ((0, 100), (87, 50), (87, -50), (0, -100), (-87, -50), (-87, 50)),
 }
-_TEAM_COLOUR = (C.TEAM_A, C.TEAM_B)
 _SCORE_X = 48  # the large scores' centres from the edges: clear of the table drawing
 
 
@@ -56,7 +55,7 @@ class Scoreboard(Screen):
         c.text(font, title, 2, 0, C.DIM, right - 8)
         for team in (R.A, R.B):
             cx = _SCORE_X if team == R.A else w - _SCORE_X
-            colour = _TEAM_COLOUR[team]
+            colour = C.TEAM[team]
             room = 2 * cx - 8 if team == R.A else 2 * (w - cx) - 8
             c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
             c.text_centre(font, app.team_name(team), cx, 68, colour, room)
@@ -110,7 +109,7 @@ class Scoreboard(Screen):
             dx, dy = _SEATS[n][seat]
             x = cx + dx * radius // 100
             y = cy + dy * radius // 100
-            colour = _TEAM_COLOUR[seat & 1] if m.plays(seat) else C.DIM
+            colour = C.TEAM[seat & 1] if m.plays(seat) else C.DIM
             c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, colour)
             if seat == m.dealer():
                 c.rect(x - size - ring, y - size - ring, 2 * (size + ring) + 1,
@@ -211,7 +210,7 @@ class Scoreboard(Screen):
             arrow = c.text_width(font, "<" if team == R.A else ">")
             text = actions.short_label(app, op, team)
             if c.text_width(font, text) > room - arrow:  # "Baza A" rather than "Baza NOS."
-                text = actions.short_label(app, op, team, "AB"[team])
+                text = actions.short_label(app, op, team, R.TEAMS[team])
             if team == R.A:  # the arrows drawn apart: no string built per frame for them
                 c.text(font, text, c.text(font, "<", 0, y, C.DIM), y, C.DIM, room - arrow)
             else:

@@ -28,7 +28,7 @@ class ShowEntry(Menu):
             name = app.seat_name(seat)
             value = "-" if self.values[i] < 0 else str(self.values[i])
             mark = " <>" if i == self.editing else ""
-            items.append(("%s (%s): %s%s" % (name, "AB"[seat & 1], value, mark), i))
+            items.append(("%s (%s): %s%s" % (name, R.TEAMS[seat & 1], value, mark), i))
         items.append((t("Done"), "done"))
         self.items = items
 

@@ -58,10 +58,10 @@ class Summary(Screen):
         lines = self.lines(app)
         for text, _ in lines:  # every line names the teams alike
             if c.text_width(app.font, text) > room:
-                lines = self.lines(app, "AB")
+                lines = self.lines(app, R.TEAMS)
                 break
         for text, team in lines:
-            c.text(app.font, text, 4, y, C.TEAM_A if team == R.A else C.TEAM_B, room)
+            c.text(app.font, text, 4, y, C.TEAM[team], room)
             y += line
         if app.large:
             c.text_centre(app.big, score, c.width // 2, c.height - app.big.HEIGHT, C.FG)

@@ -3,27 +3,32 @@
 #
 #     a = Archive()                     # the real filesystem; tests pass a fake one
 #     a.keep(match)                     # True if it wrote a file
-#     for seq, name, summary in a.matches():   # newest first
+#     a.keep(match, ("NOS", "ELLS"))    # with the team names (Settings.names[6:8])
+#     for seq, name, head in a.matches():   # newest first; summary(head), teams(head)
 #     a.load(name, match)               # True: match holds it (undo log and all)
 #
 # Files (in `folder`): truc.a00 .. truc.a19, each a whole match, written to truc.atm and
 # renamed over its slot (littlefs renames atomically), so a power cut leaves the slot's
 # old or new whole self and at worst a stray truc.atm, overwritten by the next keep.
-# Format (little-endian): "TRA" 1 | seq:u32 | summary (SUMMARY bytes: variant, players,
-# cantons A, B, points A, B, winner, round:u16) | n:u16 | n bytes of Match.dump without
+# Format (little-endian): "TRA" 2 | seq:u32 | summary (SUMMARY bytes: variant, players,
+# cantons A, B, points A, B, winner, round:u16) | the team names A, B: each len:u8 and
+# that many bytes of UTF-8 (len 0: none given) | n:u16 | n bytes of Match.dump without
 # its redo tail | crc32:u32 of all before. seq counts up; slot = seq % SLOTS.
+# Version 1 files (no team names) still load; their teams read as the team letters.
 # A file that does not read back is renamed NAME.badN (never deleted) and said in
 # set_aside, as the journal does.
 from micropython import const
 
 from hw.journal import Files, crc32, write_closed, _u16, _u32
+from truc import rules as R
 from truc.match import STATE_SIZE
 
-VERSION = const(1)
+VERSION = const(2)
 SLOTS = const(20)
 SUMMARY = const(9)
+NAME_MOST = const(16)  # bytes of UTF-8 a team name may take (the names screen: 4 letters)
 _HEAD = const(8)  # magic, version, seq
-_BODY = const(8 + SUMMARY + 2)  # where the dump starts
+_BODY = const(8 + SUMMARY + 2)  # where the dump starts in a version 1 file
 _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
 _STARTED = const(4)  # Match's byte: 1 once a round command was applied
 
@@ -56,11 +61,12 @@ class Archive:
             data = f.read(size)
         finally:
             f.close()
-        if len(data) != size or data[:3] != b"TRA" or data[3] != VERSION:
+        if len(data) != size or data[:3] != b"TRA" or not 1 <= data[3] <= VERSION:
             raise ValueError()
-        n = _u16(data, _BODY - 2)
-        if len(data) != _BODY + n + 4 or crc32(memoryview(data)[:_BODY + n]) & 0xFFFFFFFF \
-                != int.from_bytes(data[_BODY + n:], "little"):
+        at = _dump_at(data)
+        n = _u16(data, at - 2)
+        if len(data) != at + n + 4 or crc32(memoryview(data)[:at + n]) & 0xFFFFFFFF \
+                != int.from_bytes(data[at + n:], "little"):
             raise ValueError()
         return data
 
@@ -73,14 +79,15 @@ class Archive:
             return None
 
     def matches(self):
-        """(seq, file name, summary bytes) of every readable past match, newest first."""
+        """(seq, file name, head) of every readable past match, newest first: head is
+        the summary and team names' bytes, for summary() and teams()."""
         found = []
         for slot in range(self.slots):
             name = self.name(slot)
             data = self._good(name)
             if data is not None:
                 found.append((int.from_bytes(data[4:8], "little"), name,
-                              bytes(data[_HEAD:_HEAD + SUMMARY])))
+                              bytes(data[_HEAD:_dump_at(data) - 2])))
         found.sort(reverse=True)
         self._last = found[0][0] if found else -1
         self._scanned = True
@@ -92,7 +99,7 @@ class Archive:
         if data is None:
             match.clear()
             return False
-        return match.load(memoryview(data)[_BODY:len(data) - 4])
+        return match.load(memoryview(data)[_dump_at(data):len(data) - 4])
 
     def _put_aside(self, name):
         n = 1
@@ -113,17 +120,19 @@ class Archive:
 
     # ---- keeping --------------------------------------------------------------------
 
-    def keep(self, match):
-        """Archives match unless nothing was played in it or it is the newest one kept.
-        Raises OSError if the flash refuses (the caller may show it)."""
+    def keep(self, match, teams=("", "")):
+        """Archives match, with the team names teams (A, B; "" for none), unless nothing
+        was played in it or it is the newest one kept (whatever its names). Raises
+        OSError if the flash refuses (the caller may show it)."""
         if not match.variant() or not match.state[_STARTED] or not match.from_start():
             return False
         if not self._scanned:
             self.matches()
-        body = _body(match)
+        body = _body(match, teams)
         if self._last >= 0:
             old = self._good(self.name(self._last % self.slots))
-            if old is not None and old[_HEAD:len(old) - 4] == body:
+            if old is not None and old[_dump_at(old):len(old) - 4] == \
+                    body[_dump_at(body, 0):]:
                 return False
         seq = self._last + 1
         head = bytearray(b"TRA\x00")
@@ -136,8 +145,22 @@ class Archive:
         return True
 
 
-def _body(m):
-    # summary | n | the dump without the redo tail.
+def _dump_at(data, head=_HEAD):
+    # Where the dump starts in a file's bytes (head: where its summary starts).
+    if head and data[3] == 1:
+        return _BODY
+    at = head + SUMMARY
+    return at + 4 + data[at] + data[at + 1 + data[at]]
+
+
+def _name(text):
+    # A name the names screen cannot give (over NAME_MOST bytes) is kept as none.
+    b = text.encode()
+    return b if len(b) <= NAME_MOST else b""
+
+
+def _body(m, teams):
+    # summary | team names | n | the dump without the redo tail.
     dump = m.dump()
     top = _u16(dump, STATE_SIZE + 2)
     length = m.entries()
@@ -149,11 +172,28 @@ def _body(m):
     n = len(dump)
     r = m.round()
     out = bytearray((m.variant(), m.players(), m.cantons(0), m.cantons(1), m.points(0),
-                     m.points(1), m.winner(), r & 255, r >> 8, n & 255, n >> 8))
+                     m.points(1), m.winner(), r & 255, r >> 8))
+    for text in teams:
+        b = _name(text)
+        out.append(len(b))
+        out += b
+    out.append(n & 255)
+    out.append(n >> 8)
     out += dump
     return out
 
 
-def summary(data):
-    """The summary bytes as (variant, players, cantons A, B, points A, B, winner, round)."""
-    return (data[0], data[1], data[2], data[3], data[4], data[5], data[6], _u16(data, 7))
+def summary(head):
+    """A head's summary as (variant, players, cantons A, B, points A, B, winner, round)."""
+    return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], _u16(head, 7))
+
+
+def teams(head):
+    """A head's team names (A, B), each its letter when none was kept."""
+    out = []
+    at = SUMMARY
+    for team in (R.A, R.B):
+        n = head[at] if at < len(head) else 0  # version 1: no names
+        out.append(str(head[at + 1:at + 1 + n], "utf-8") if n else R.TEAMS[team])
+        at += 1 + n
+    return out

@@ -2,20 +2,11 @@
 # Its RAM is 320 columns by 240 rows, landscape already, so MADCTL needs no exchange;
 # the M5Stack mounts it so that MADCTL 0 (plus BGR) shows upright, buttons below.
 #
-# Everything but the set-up sequence is MIPI DCS, shared with the ST7789 (hw.st7789.DCS).
+# Everything but the vendor registers is MIPI DCS, shared with the ST7789 (hw.dcs).
 # The set-up writes the vendor registers M5Stack's own library sets for this glass (the
 # values of M5GFX's Panel_ILI9342 list: extended command set on, power and VCOM levels,
 # interface control, gamma curves, display function control), then the DCS part.
-from micropython import const
-
-from hw.st7789 import DCS, BGR
-
-_SLPOUT = const(0x11)
-_NORON = const(0x13)
-_INVOFF = const(0x20)
-_INVON = const(0x21)
-_MADCTL = const(0x36)
-_COLMOD = const(0x3A)
+from hw.dcs import DCS, BGR
 
 # Vendor registers: command, parameter count, parameters; in this order.
 _VENDOR = (
@@ -42,15 +33,11 @@ class ILI9342C(DCS):
                      palette, left, top, sleep_ms)
 
     def _setup(self):
+        """The vendor registers, then the DCS set-up."""
         table = _VENDOR
         i = 0
         while i < len(table):
             n = table[i + 1]
             self._command(table[i], memoryview(table)[i + 2:i + 2 + n])
             i += 2 + n
-        self._command(_SLPOUT)
-        self._sleep_ms(120)
-        self._command1(_COLMOD, 0x55)  # 16 bits a pixel
-        self._command1(_MADCTL, self.madctl)
-        self._command(_INVON if self.invert else _INVOFF)
-        self._command(_NORON)
+        DCS._setup(self)

@@ -31,6 +31,7 @@ ADJUST_MAX = const(99)  # points one adjust may add or take; any canton fits in 
 
 A = const(0)
 B = const(1)
+TEAMS = "AB"  # the teams' letters, by team: on screen, in the table log
 PARDA = const(2)
 NOBODY = const(2)  # "no team" in a team-valued field
 

@@ -12,7 +12,6 @@ REDO = -2
 WORDS = ("variant", "set", "dealer", "envit", "truc", "vull", "novull", "flor", "baza",
          "fold", "show", "envitwin", "end", "adjust")
 _ARITY = b"\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x00\x01\x00\x02"  # fixed word counts; 0: varies
-_TEAMS = "AB"
 _DIGITS = const(3)  # no number in a log is longer
 _BOM = b"\xef\xbb\xbf"
 
@@ -51,7 +50,7 @@ def _quoted(word):
 def _team(word):
     w = word.upper()
     if w == "A" or w == "B":
-        return _TEAMS.find(w)
+        return R.TEAMS.find(w)
     raise ValueError("team must be A or B, not %s" % _quoted(word))
 
 
@@ -250,14 +249,14 @@ def format_command(variant, op, a, b):
     if op == R.DEALER:
         return "dealer %d" % a
     if op == R.BAZA:
-        return "baza " + ("A", "B", "parda")[a]
+        return "baza " + ("parda" if a == R.PARDA else R.TEAMS[a])
     if op == R.SHOW:
         return "show %d:%d" % (a, b)
     if op == R.END:
         return "end"
     if op == R.ADJUST:
-        return "adjust %s %+d" % (_TEAMS[a], b - 256 if b > 127 else b)
-    text = word + " " + _TEAMS[a]
+        return "adjust %s %+d" % (R.TEAMS[a], b - 256 if b > 127 else b)
+    text = word + " " + R.TEAMS[a]
     if (op == R.ENVIT or op == R.TRUC) and b:
         ladder = R.envit_ladder(variant) if op == R.ENVIT else R.truc_ladder(variant)
         if ladder[b] != R.TOP:

@@ -15,6 +15,7 @@ DIM = 2
 PANEL = 3
 TEAM_A = 4
 TEAM_B = 5
+TEAM = (TEAM_A, TEAM_B)  # each team's colour, by team (truc.rules A, B)
 MARK = 6  # highlight: the selected item, the dealer
 GOOD = 7
 WARN = 8

@@ -14,7 +14,8 @@ from sim import boards, controllers as C
 from ui.canvas import Canvas, PALETTE
 from app.app import App
 from ui import events as E
-from hw.st7789 import ST7789, MX, MV, MY, BGR
+from hw.dcs import MX, MV, MY, BGR
+from hw.st7789 import ST7789
 from hw.ssd1306 import SSD1306
 from play import play
 import screens
@@ -487,3 +488,95 @@ def test_machine_buses_pwm_adc_timer_and_time():
     time.sleep_ms(35)
     assert len(fired) == 3 and time.ticks_diff(time.ticks_ms(), start) == 35
     t.deinit()
+
+
+# ---- the bytes on the bus ------------------------------------------------------------------
+
+class Recorder:
+    """SPI, D/C, CS, RST and sleep_ms in one log: ("c", command bytes), ("d", parameter or
+    pixel bytes), ("rst", level), ("ms", sleep)."""
+
+    def __init__(self):
+        self.log = []
+        self.dc = 1
+
+    def write(self, buf):
+        self.log.append(("d" if self.dc else "c", bytes(buf)))
+
+    def set_dc(self, v):
+        self.dc = v
+
+    def pin(self, name):
+        return lambda v: self.log.append((name, v)) if name == "rst" else None
+
+    def sleep_ms(self, ms):
+        self.log.append(("ms", ms))
+
+
+def _cmd(c, params=b""):
+    return [("c", bytes([c]))] + ([("d", params)] if params else [])
+
+
+def _window(x0, y0, x1, y1):
+    return (_cmd(0x2A, bytes([x0 >> 8, x0 & 255, x1 >> 8, x1 & 255]))
+            + _cmd(0x2B, bytes([y0 >> 8, y0 & 255, y1 >> 8, y1 & 255])) + _cmd(0x2C))
+
+
+def _rgb565_row(canvas, x, y, w):
+    return b"".join(PALETTE[canvas.fb.pixel(x + i, y)].to_bytes(2, "big") for i in range(w))
+
+
+# M5GFX's Panel_ILI9342 set-up, as the M5Stack Core wants it, then the DCS part.
+ILI9342C_VENDOR = [
+    (0xC8, "ff9342"), (0xC0, "1212"), (0xC1, "03"), (0xC5, "f2"), (0xB0, "e0"),
+    (0xF6, "010000"), (0xE0, "000c110411083789" "4c060c0a2e340f"),
+    (0xE1, "000b110513093367" "48070e0b2e330f"), (0xB6, "08821d04")]
+
+
+@pytest.mark.parametrize("ips", [True, False])
+def test_ili9342c_init_and_band_writes_byte_for_byte(ips):
+    from hw.ili9342c import ILI9342C
+
+    bus = Recorder()
+    dc = bus.set_dc
+    d = ILI9342C(bus, dc=dc, cs=bus.pin("cs"), rst=bus.pin("rst"), width=320, height=240,
+                 madctl=BGR, invert=ips, palette=PALETTE, left=40, top=52,
+                 sleep_ms=bus.sleep_ms)
+    want = [("rst", 1), ("ms", 1), ("rst", 0), ("ms", 1), ("rst", 1), ("ms", 120)]
+    for c, p in ILI9342C_VENDOR:
+        want += _cmd(c, bytes.fromhex(p))
+    want += _cmd(0x11) + [("ms", 120)] + _cmd(0x3A, b"\x55") + _cmd(0x36, b"\x08")
+    want += _cmd(0x21 if ips else 0x20) + _cmd(0x13)
+    want += _window(0, 0, 319, 239) + [("d", PALETTE[0].to_bytes(2, "big") * 320)] * 240
+    want += _cmd(0x29) + [("ms", 20)]
+    assert bus.log == want
+    canvas = Canvas(240, 135)
+    App(canvas, match=play("variant valencia\nbaza A")).render()
+    bus.log.clear()
+    d.show(canvas, 0, 40, 240, 8)  # a band 8 rows high, placed at (40, 52) on the glass
+    want = _window(40, 92, 279, 99) + [("d", _rgb565_row(canvas, 0, y, 240))
+                                       for y in range(40, 48)]
+    assert bus.log == want
+    bus.log.clear()
+    d.sleep(True)
+    d.sleep(False)
+    assert bus.log == _cmd(0x28) + _cmd(0x10) + [("ms", 5)] + _cmd(0x11) + [("ms", 120)] + \
+        _cmd(0x29)
+
+
+def test_st7789_init_and_band_writes_byte_for_byte():
+    bus = Recorder()
+    d = ST7789(bus, dc=bus.set_dc, cs=bus.pin("cs"), rst=None, palette=PALETTE,
+               sleep_ms=bus.sleep_ms)
+    want = _cmd(0x01) + [("ms", 120)]  # no RST line: a software reset
+    want += _cmd(0x11) + [("ms", 120)] + _cmd(0x3A, b"\x55") + _cmd(0x36, b"\x68")
+    want += _cmd(0x21) + _cmd(0x13)
+    want += _window(40, 53, 279, 187) + [("d", PALETTE[0].to_bytes(2, "big") * 240)] * 135
+    want += _cmd(0x29) + [("ms", 20)]
+    assert bus.log == want
+    canvas = Canvas(240, 135)
+    App(canvas, match=play("variant valencia\nbaza A")).render()
+    bus.log.clear()
+    d.show(canvas, 0, 120, 240, 15)
+    assert bus.log == _window(40, 173, 279, 187) + [("d", _rgb565_row(canvas, 0, y, 240))
+                                                    for y in range(120, 135)]

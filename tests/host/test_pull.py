@@ -69,7 +69,7 @@ def test_a_won_match_is_archived_and_pulled_with_the_others(tmp_path):
     assert _replayed(tmp_path / "all" / "match-0000-valencia.log") == won
     assert _replayed(tmp_path / "all" / "current.log") == won
     assert _replayed(tmp_path / "now.log") == won
-    assert "valencia, 4 players, cantons 2-1" in proc.stdout
+    assert "valencia, 4 players, cantons 2-1" in proc.stdout and "teams A and B" in proc.stdout
 
 
 def test_a_damaged_journal_or_archive_file_is_said_and_the_rest_pulled(tmp_path):
@@ -187,6 +187,7 @@ def test_a_match_left_for_a_new_one_is_archived(tmp_path):
                                flash=store.open(), store=store)
     assert error is None
     left = describe(device.app.match)
+    device.app.settings.names[6:8] = ["NÓS", "ELLS"]  # the team names, as set now
     device.app.open("newmatch")
     device.app.top().start(device.app)  # what "Yes, start a new one" does
     device.step()
@@ -194,3 +195,5 @@ def test_a_match_left_for_a_new_one_is_archived(tmp_path):
     proc = _pull("--flash", folder, "--all", str(tmp_path / "all"))
     assert proc.returncode == 0, proc.stderr
     assert _replayed(tmp_path / "all" / "match-0000-mallorca.log") == left
+    assert "teams NÓS and ELLS" in proc.stdout  # kept with the match, said, not in the log
+    assert "NÓS" not in (tmp_path / "all" / "match-0000-mallorca.log").read_text()
