@@ -1,10 +1,13 @@
-# Short seat names (up to 4 characters), entered letter by letter with two buttons:
-# PREV/NEXT turn the letter wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK
-# deletes the last one. The wheel ends with a space and "Done"; BACK on an empty name
-# also finishes, leaving the seat without a name. Names live in app.settings.names.
+# The names of the seats (up to 4 characters) and of the two teams (up to 9:
+# "NOSALTRES"), entered letter by letter with two buttons: PREV/NEXT turn the letter
+# wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK deletes the last one. The
+# wheel ends with a space and "Done"; BACK on an empty name also finishes, leaving the
+# seat (or team) without a name: a team then goes by its letter. Names live in
+# app.settings.names, the teams' from TEAM_NAMES on; the journal saves them.
 from micropython import const
 
 from ui import events as E
+from app.app import TEAM_NAMES
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
@@ -13,44 +16,51 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÍÒÓÚÇÑ "
 _END = len(_LETTERS)  # the wheel position after the letters: finish the name
 _WHEEL = _END + 1  # so PREV from A reaches Done at once
 _JUMP = const(5)
-_MOST = const(4)  # characters a name may have
+_SEAT_MOST = const(4)  # characters a seat's name may have
+_TEAM_MOST = const(9)  # and a team's
 
 
-def _label(i):
-    # How the wheel shows position i: the space as "_", the end as the word.
-    if i == _END:
-        return t("Done")
-    ch = _LETTERS[i]
-    return "_" if ch == " " else ch
+def _whose(seat):
+    # "seat 1", or "team A" from TEAM_NAMES on.
+    if seat >= TEAM_NAMES:
+        return t("team %s") % "AB"[seat - TEAM_NAMES]
+    return t("seat %d") % (seat + 1)
 
 
-class SeatNames(Menu):
+class Names(Menu):
     def __init__(self, players):
-        Menu.__init__(self, t("Seat names"))
+        Menu.__init__(self, t("Names"))
         self.players = players
-        self.seat = -1  # the seat whose name is being entered; -1: choosing a seat
+        self.seat = -1  # the seat (or team) whose name is being entered; -1: choosing one
+        self.most = _SEAT_MOST  # the characters its name may have
         self.typed = ""  # the characters entered so far (name is the screen's: App.open)
+        self.wheel = _LETTERS  # the characters in the wheel's order; Done after them
         self.letter = 0  # wheel position
 
     def refresh(self, app):
         if self.items:  # rebuilt only when a name changed, not on every press
             return
         names = app.settings.names
-        self.items = [("%s (%s): %s" % (t("seat %d") % (s + 1), "AB"[s & 1], names[s] or "-"), s)
-                      for s in range(self.players)]
-        self.items.append((t("Done"), -1))
+        items = [("%s (%s): %s" % (_whose(s), "AB"[s & 1], names[s] or "-"), s)
+                 for s in range(self.players)]
+        for s in (TEAM_NAMES, TEAM_NAMES + 1):
+            items.append(("%s: %s" % (_whose(s), names[s] or "-"), s))
+        items.append((t("Done"), -1))
+        self.items = items
 
     def choose(self, app, value):
         if value < 0:
             app.pop()
             return
         self.seat = value
+        self.most = _TEAM_MOST if value >= TEAM_NAMES else _SEAT_MOST
         self.typed = app.settings.names[value]
         self.letter = _END if self.typed else 0  # a name already there: SELECT keeps it
 
     def finish(self, app):
         app.settings.names[self.seat] = self.typed.strip()
-        self.cursor = self.seat + 1  # on to the next seat (or Done)
+        # On to the next seat, from the last seat to the teams, then Done.
+        self.cursor = self.seat + 1 if self.seat < TEAM_NAMES else self.players + self.seat - 5
         self.seat = -1
         self.items = []
 
@@ -66,12 +76,12 @@ class SeatNames(Menu):
         elif e == E.PREV2:
             self.letter = (self.letter - _JUMP) % _WHEEL
         elif e == E.SELECT:
-            if self.letter == _END or len(self.typed) >= _MOST:
+            if self.letter == _END or len(self.typed) >= self.most:
                 self.finish(app)
                 return
-            self.typed += _LETTERS[self.letter]
+            self.typed += self.wheel[self.letter]
             self.letter = 0
-            if len(self.typed) == _MOST:
+            if len(self.typed) == self.most:
                 self.finish(app)
         elif e == E.BACK:
             if self.typed:
@@ -85,23 +95,36 @@ class SeatNames(Menu):
             return
         font = app.font
         line = app.line
-        draw_title(app, c, t("Name of %s") % (t("seat %d") % (self.seat + 1)))
+        seat = self.seat
+        if seat >= TEAM_NAMES:
+            title = t("Name of team %s") % "AB"[seat - TEAM_NAMES]
+        else:
+            title = t("Name of seat %d") % (seat + 1)
+        draw_title(app, c, title)
         self._slots(app, c, line + (10 if app.large else 3))
         self._wheel(app, c, line + (46 if app.large else 25))
         if app.large:
             c.text(font, t("Select: take · Back: delete"), 4, c.height - line, C.DIM)
 
+    def label(self, i):
+        """How the wheel shows position i: the space as "_", the end as the word."""
+        if i == _END:
+            return t("Done")
+        ch = self.wheel[i]
+        return "_" if ch == " " else ch
+
     def _slots(self, app, c, y):
-        # One box a character; the next one holds the wheel's letter, inverted.
+        # One box a character; the next one holds the wheel's letter, inverted. A team's
+        # nine boxes are narrower, to fit across.
         font = app.font
-        size = app.line
-        if app.large:
-            size += 8
-        step = size + 4
-        x = (c.width - _MOST * step + 4) // 2
+        most = self.most
+        gap = 4 if most == _SEAT_MOST else 2 if app.large else 1
+        size = min(app.line + (8 if app.large else 0), (c.width - 4) // most - gap)
+        step = size + gap
+        x = (c.width - most * step + gap) // 2
         ty = y + (size - font.HEIGHT) // 2
         n = len(self.typed)
-        for i in range(_MOST):
+        for i in range(most):
             if i < n:
                 c.rect(x, y, size, size, C.FG)
                 ch = self.typed[i]
@@ -109,7 +132,7 @@ class SeatNames(Menu):
             elif i == n:
                 c.fill_rect(x, y, size, size, C.FG)
                 if self.letter != _END:
-                    c.text_centre(font, _label(self.letter), x + size // 2, ty, C.BG)
+                    c.text_centre(font, self.label(self.letter), x + size // 2, ty, C.BG)
             else:
                 c.rect(x, y, size, size, C.DIM)
             x += step
@@ -118,7 +141,7 @@ class SeatNames(Menu):
         # The wheel's letter in the middle, inverted, and its neighbours either side.
         font = app.font
         gap = 8 if app.large else 5
-        label = _label(self.letter)
+        label = self.label(self.letter)
         w = c.text_width(font, label)
         x0 = (c.width - w) // 2
         c.fill_rect(x0 - 3, y, w + 6, app.line, C.FG)
@@ -128,7 +151,7 @@ class SeatNames(Menu):
         i = self.letter
         while True:  # the neighbours that fit whole
             i = (i + 1) % _WHEEL
-            label = _label(i)
+            label = self.label(i)
             if x + c.text_width(font, label) > c.width:
                 break
             x = c.text(font, label, x, ty, C.DIM) + gap
@@ -136,7 +159,7 @@ class SeatNames(Menu):
         i = self.letter
         while True:
             i = (i - 1) % _WHEEL
-            label = _label(i)
+            label = self.label(i)
             x -= c.text_width(font, label)
             if x < 0:
                 break
@@ -145,4 +168,4 @@ class SeatNames(Menu):
 
 
 def make(app, players):
-    return SeatNames(players)
+    return Names(players)
