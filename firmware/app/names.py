@@ -1,9 +1,18 @@
 # The names of the seats (up to 4 characters) and of the two teams (up to 9:
 # "NOSALTRES"), entered letter by letter with two buttons: PREV/NEXT turn the letter
-# wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK deletes the last one. The
-# wheel ends with a space and "Done"; BACK on an empty name also finishes, leaving the
-# seat (or team) without a name: a team then goes by its letter. Names live in
-# app.settings.names, the teams' from TEAM_NAMES on; the journal saves them.
+# wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK deletes the last one. BACK
+# on an empty name finishes, leaving the seat (or team) without a name: a team then goes
+# by its letter. Names live in app.settings.names, the teams' from TEAM_NAMES on; the
+# journal saves them.
+#
+# The wheel is turned for speed at a table: before each letter it is ordered anew, the
+# likeliest next letter under the cursor and the next likeliest alternately right and
+# left of it, so the likely ones are a press or two away. Likeliest: those that continue
+# the most names of the list below (common table names), then those that follow the last
+# letter in those names, then every letter by how often names use it. "Done" is a letter
+# of the wheel too: likely once the typed name is one of the list or has three letters,
+# else last. TONI, JOAN, XISC or MARC take 6 to 8 presses from the seat list on two or
+# three buttons (tests/host/test_sim_names.py), where a wheel from A to Z took 21 to 32.
 from micropython import const
 
 from ui import events as E
@@ -12,12 +21,59 @@ from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
 
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÍÒÓÚÇÑ "
-_END = len(_LETTERS)  # the wheel position after the letters: finish the name
-_WHEEL = _END + 1  # so PREV from A reaches Done at once
+_DONE = "\n"  # the wheel's place for Done
+# Every character a name may have, the most used in names first ("_" shows the space).
+_LETTERS = "AEIONRSLTMCPJUDBXGVQFHKZYWÀÈÉÍÏÒÓÚÜÇÑ "
+_SEATS = ("TONI", "JOAN", "PEP", "PERE", "PAU", "MARC", "XISC", "JOSE", "JUAN", "PACO",
+          "PEPE", "XAVI", "QUIM", "BIEL", "XIMO", "TOLO", "XESC", "CESC", "LLUC", "TIÀ",
+          "GUIM", "RAFA", "LUIS", "DANI", "ÀLEX", "IVAN", "JOEL", "ERIC", "POL", "ROC",
+          "BLAI", "NICO", "ANNA", "ANA", "MARI", "LAIA", "ROSA", "LOLA", "PILI", "SARA",
+          "EVA", "NEUS", "AINA", "CATI", "MAR", "TERE", "ELSA", "CRIS")
+_TEAMS = ("NOSALTRES", "VOSALTRES", "NOSOTROS", "VOSOTROS", "ELLS", "ELLOS")
 _JUMP = const(5)
 _SEAT_MOST = const(4)  # characters a seat's name may have
 _TEAM_MOST = const(9)  # and a team's
+
+
+def _tally(score, ch, i):
+    # Name i of the list goes on with ch: the more names the likelier, then the earlier.
+    score[ch] = score.get(ch, i + 64) - 64
+
+
+def _ranked(typed, likely):
+    """Every character and Done, the likeliest after typed first."""
+    n = len(typed)
+    score = {}
+    for i in range(len(likely)):
+        name = likely[i]
+        if name.startswith(typed):
+            _tally(score, name[n] if len(name) > n else _DONE, i)
+    out = sorted(score, key=lambda ch: score[ch])
+    if n:
+        score = {}
+        last = typed[-1]
+        for i in range(len(likely)):
+            name = likely[i]
+            for j in range(len(name)):
+                if name[j] == last:
+                    _tally(score, name[j + 1] if j + 1 < len(name) else _DONE, i)
+        out += [ch for ch in sorted(score, key=lambda ch: score[ch]) if ch not in out]
+    if n >= 3 and _DONE not in out:  # three letters may be the whole name: PEP, EVA
+        out.append(_DONE)
+    out += [ch for ch in _LETTERS if ch not in out]
+    if _DONE not in out:
+        out.append(_DONE)
+    return out
+
+
+def wheel(typed, likely):
+    """The wheel for the character after typed: the likeliest at 0, then 1, -1, 2, -2..."""
+    ranked = _ranked(typed, likely)
+    size = len(ranked)
+    ring = [""] * size
+    for k in range(size):
+        ring[(k + 1) // 2 if k & 1 else -(k // 2)] = ranked[k]
+    return "".join(ring)
 
 
 def _whose(seat):
@@ -34,7 +90,7 @@ class Names(Menu):
         self.seat = -1  # the seat (or team) whose name is being entered; -1: choosing one
         self.most = _SEAT_MOST  # the characters its name may have
         self.typed = ""  # the characters entered so far (name is the screen's: App.open)
-        self.wheel = _LETTERS  # the characters in the wheel's order; Done after them
+        self.wheel = ""  # the characters (and Done) in the wheel's order
         self.letter = 0  # wheel position
 
     def refresh(self, app):
@@ -55,7 +111,14 @@ class Names(Menu):
         self.seat = value
         self.most = _TEAM_MOST if value >= TEAM_NAMES else _SEAT_MOST
         self.typed = app.settings.names[value]
-        self.letter = _END if self.typed else 0  # a name already there: SELECT keeps it
+        self.turn()
+        if self.typed:  # a name already there: SELECT keeps it
+            self.letter = self.wheel.find(_DONE)
+
+    def turn(self):
+        # The wheel for the next character, on its likeliest.
+        self.wheel = wheel(self.typed, _TEAMS if self.most == _TEAM_MOST else _SEATS)
+        self.letter = 0
 
     def finish(self, app):
         app.settings.names[self.seat] = self.typed.strip()
@@ -67,25 +130,23 @@ class Names(Menu):
     def event(self, app, e):
         if self.seat < 0:
             Menu.event(self, app, e)
-        elif e == E.NEXT:
-            self.letter = (self.letter + 1) % _WHEEL
-        elif e == E.PREV:
-            self.letter = (self.letter - 1) % _WHEEL
-        elif e == E.NEXT2:
-            self.letter = (self.letter + _JUMP) % _WHEEL
-        elif e == E.PREV2:
-            self.letter = (self.letter - _JUMP) % _WHEEL
+        elif e == E.NEXT or e == E.PREV or e == E.NEXT2 or e == E.PREV2:
+            move = 1 if e == E.NEXT else -1 if e == E.PREV else _JUMP if e == E.NEXT2 else -_JUMP
+            self.letter = (self.letter + move) % len(self.wheel)
         elif e == E.SELECT:
-            if self.letter == _END or len(self.typed) >= self.most:
+            ch = self.wheel[self.letter]
+            if ch == _DONE or len(self.typed) >= self.most:
                 self.finish(app)
                 return
-            self.typed += self.wheel[self.letter]
-            self.letter = 0
+            self.typed += ch
             if len(self.typed) == self.most:
                 self.finish(app)
+            else:
+                self.turn()
         elif e == E.BACK:
             if self.typed:
                 self.typed = self.typed[:-1]
+                self.turn()
             else:
                 self.finish(app)
 
@@ -108,9 +169,9 @@ class Names(Menu):
 
     def label(self, i):
         """How the wheel shows position i: the space as "_", the end as the word."""
-        if i == _END:
-            return t("Done")
         ch = self.wheel[i]
+        if ch == _DONE:
+            return t("Done")
         return "_" if ch == " " else ch
 
     def _slots(self, app, c, y):
@@ -131,7 +192,7 @@ class Names(Menu):
                 c.text_centre(font, "_" if ch == " " else ch, x + size // 2, ty, C.FG)
             elif i == n:
                 c.fill_rect(x, y, size, size, C.FG)
-                if self.letter != _END:
+                if self.wheel[self.letter] != _DONE:
                     c.text_centre(font, self.label(self.letter), x + size // 2, ty, C.BG)
             else:
                 c.rect(x, y, size, size, C.DIM)
@@ -150,7 +211,7 @@ class Names(Menu):
         x = x0 + w + gap
         i = self.letter
         while True:  # the neighbours that fit whole
-            i = (i + 1) % _WHEEL
+            i = (i + 1) % len(self.wheel)
             label = self.label(i)
             if x + c.text_width(font, label) > c.width:
                 break
@@ -158,7 +219,7 @@ class Names(Menu):
         x = x0 - gap
         i = self.letter
         while True:
-            i = (i - 1) % _WHEEL
+            i = (i - 1) % len(self.wheel)
             label = self.label(i)
             x -= c.text_width(font, label)
             if x < 0:

@@ -73,13 +73,13 @@ class Person:
     def type(self, name):
         """Types name on the open name screen, finishing with Done if it is short."""
         screen = self.app.top()
-        done = len(screen.wheel)
-        for ch in name + "\n":
+        for ch in name + "\n":  # "\n": where the wheel holds Done
             if ch == "\n" and screen.seat < 0:  # the last letter finished it
                 break
-            goal = done if ch == "\n" else screen.wheel.index(ch)
-            for e in self._path(screen.letter, goal, done + 1):
+            wheel = screen.wheel  # as drawn: its letters round the cursor
+            for e in self._path(screen.letter, wheel.index(ch), len(wheel)):
                 self.press(e)
+            assert screen.label(screen.letter) == ("Fet" if ch == "\n" else ch)
             self.press(E.SELECT)
         assert screen.seat < 0
 
@@ -135,3 +135,21 @@ def test_a_team_name_typed_survives_a_power_cut_and_the_scoreboard_draws_it(name
     assert app.match.truc_call()[0] == 1
     drawn = _drawn(app)
     assert any(s.startswith("NOSALTRES: truc") for s in drawn), drawn  # "truc 3?"
+
+
+def presses_for(board, name):
+    """The presses from the seat list (cursor on seat 1) to the name saved: SELECT on the
+    seat, the letters, and Done if the name is shorter than four."""
+    person = Person(board)
+    person.open_names()
+    before = person.device.presses
+    person.choose(0)
+    person.type(name)
+    assert person.app.settings.names[0] == name
+    return person.device.presses - before
+
+
+@pytest.mark.parametrize("board", BOARDS[:2])
+@pytest.mark.parametrize("name", ("TONI", "MARC", "JOAN", "XISC"))
+def test_a_four_letter_name_takes_at_most_15_presses(board, name):
+    assert presses_for(board, name) <= 15
