@@ -153,6 +153,14 @@ def _typing_a_team_name(app):
     screen.letter = 3
 
 
+def _five_line_summary(app):
+    # Both flors, the envit, the round and the canton: the most lines a summary has.
+    _new("variant valencia\nset flor=on\nadjust A +18\nflor A\nflor B\nenvit A\nvull B\n"
+         "envitwin A\nbaza A")(app)
+    app.event(E.PREV)  # A's second baza closes the round and the canton
+    assert app.top_name() == "summary" and len(app.top().lines(app)) == 5
+
+
 def _duel(app):
     _new("variant valencia\nset players=6 rounds=alternate\nbaza A\nbaza A")(app)
 
@@ -169,6 +177,7 @@ STATES = (
     ("scoreboard", _notice_over_call),
     ("scoreboard", _new("variant mallorca\nenvit B tots")),
     ("names", _typing_a_team_name),
+    ("five-line-summary", _five_line_summary),  # no screen of that name: the setup opens it
 )
 
 

@@ -1,82 +1,153 @@
-# Short seat names (up to 4 characters), entered letter by letter with two buttons:
-# PREV/NEXT turn the letter wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK
-# deletes the last one. The wheel ends with a space and "Done"; BACK on an empty name
-# also finishes, leaving the seat without a name. Names live in app.settings.names.
+# The names of the seats (up to 4 characters) and of the two teams (up to 9:
+# "NOSALTRES"), entered letter by letter with two buttons: PREV/NEXT turn the letter
+# wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK deletes the last one. BACK
+# on an empty name finishes, leaving the seat (or team) without a name: a team then goes
+# by its letter. Names live in app.settings.names, the teams' from TEAM_NAMES on; the
+# journal saves them.
+#
+# The wheel is turned for speed at a table: before each letter it is ordered anew, the
+# likeliest next letter under the cursor and the next likeliest alternately right and
+# left of it, so the likely ones are a press or two away. Likeliest: those that continue
+# the most names of the list below (common table names), then those that follow the last
+# letter in those names, then every letter by how often names use it. "Done" is a letter
+# of the wheel too: likely once the typed name is one of the list or has three letters,
+# else last. TONI, JOAN, XISC or MARC take 6 to 8 presses from the seat list on two or
+# three buttons (tests/host/test_sim_names.py), where a wheel from A to Z took 21 to 32.
 from micropython import const
 
 from truc import rules as R
 from ui import events as E
+from app.app import TEAM_NAMES
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
 
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÍÒÓÚÇÑ "
-_END = len(_LETTERS)  # the wheel position after the letters: finish the name
-_WHEEL = _END + 1  # so PREV from A reaches Done at once
+_DONE = "\n"  # the wheel's place for Done
+# Every character a name may have, the most used in names first ("_" shows the space).
+_LETTERS = "AEIONRSLTMCPJUDBXGVQFHKZYWÀÈÉÍÏÒÓÚÜÇÑ "
+_SEATS = ("TONI", "JOAN", "PEP", "PERE", "PAU", "MARC", "XISC", "JOSE", "JUAN", "PACO",
+          "PEPE", "XAVI", "QUIM", "BIEL", "XIMO", "TOLO", "XESC", "CESC", "LLUC", "TIÀ",
+          "GUIM", "RAFA", "LUIS", "DANI", "ÀLEX", "IVAN", "JOEL", "ERIC", "POL", "ROC",
+          "BLAI", "NICO", "ANNA", "ANA", "MARI", "LAIA", "ROSA", "LOLA", "PILI", "SARA",
+          "EVA", "NEUS", "AINA", "CATI", "MAR", "TERE", "ELSA", "CRIS")
+_TEAMS = ("NOSALTRES", "VOSALTRES", "NOSOTROS", "VOSOTROS", "ELLS", "ELLOS")
 _JUMP = const(5)
-_MOST = const(4)  # characters a name may have
+_SEAT_MOST = const(4)  # characters a seat's name may have
+_TEAM_MOST = const(9)  # and a team's
 
 
-def _label(i):
-    # How the wheel shows position i: the space as "_", the end as the word.
-    if i == _END:
-        return t("Done")
-    ch = _LETTERS[i]
-    return "_" if ch == " " else ch
+def _tally(score, ch, i):
+    # Name i of the list goes on with ch: the more names the likelier, then the earlier.
+    score[ch] = score.get(ch, i + 64) - 64
 
 
-class SeatNames(Menu):
+def _ranked(typed, likely):
+    """Every character and Done, the likeliest after typed first."""
+    n = len(typed)
+    score = {}
+    for i in range(len(likely)):
+        name = likely[i]
+        if name.startswith(typed):
+            _tally(score, name[n] if len(name) > n else _DONE, i)
+    out = sorted(score, key=lambda ch: score[ch])
+    if n:
+        score = {}
+        last = typed[-1]
+        for i in range(len(likely)):
+            name = likely[i]
+            for j in range(len(name)):
+                if name[j] == last:
+                    _tally(score, name[j + 1] if j + 1 < len(name) else _DONE, i)
+        out += [ch for ch in sorted(score, key=lambda ch: score[ch]) if ch not in out]
+    if n >= 3 and _DONE not in out:  # three letters may be the whole name: PEP, EVA
+        out.append(_DONE)
+    out += [ch for ch in _LETTERS if ch not in out]
+    if _DONE not in out:
+        out.append(_DONE)
+    return out
+
+
+def wheel(typed, likely):
+    """The wheel for the character after typed: the likeliest at 0, then 1, -1, 2, -2..."""
+    ranked = _ranked(typed, likely)
+    size = len(ranked)
+    ring = [""] * size
+    for k in range(size):
+        ring[(k + 1) // 2 if k & 1 else -(k // 2)] = ranked[k]
+    return "".join(ring)
+
+
+def _whose(seat):
+    # "seat 1", or "team A" from TEAM_NAMES on.
+    if seat >= TEAM_NAMES:
+        return t("team %s") % R.TEAMS[seat - TEAM_NAMES]
+    return t("seat %d") % (seat + 1)
+
+
+class Names(Menu):
     def __init__(self, players):
-        Menu.__init__(self, t("Seat names"))
+        Menu.__init__(self, t("Names"))
         self.players = players
-        self.seat = -1  # the seat whose name is being entered; -1: choosing a seat
+        self.seat = -1  # the seat (or team) whose name is being entered; -1: choosing one
+        self.most = _SEAT_MOST  # the characters its name may have
         self.typed = ""  # the characters entered so far (name is the screen's: App.open)
+        self.wheel = ""  # the characters (and Done) in the wheel's order
         self.letter = 0  # wheel position
 
     def refresh(self, app):
         if self.items:  # rebuilt only when a name changed, not on every press
             return
         names = app.settings.names
-        self.items = [("%s (%s): %s" % (t("seat %d") % (s + 1), R.TEAMS[s & 1], names[s] or "-"), s)
-                      for s in range(self.players)]
-        self.items.append((t("Done"), -1))
+        items = [("%s (%s): %s" % (_whose(s), R.TEAMS[s & 1], names[s] or "-"), s)
+                 for s in range(self.players)]
+        for s in (TEAM_NAMES, TEAM_NAMES + 1):
+            items.append(("%s: %s" % (_whose(s), names[s] or "-"), s))
+        items.append((t("Done"), -1))
+        self.items = items
 
     def choose(self, app, value):
         if value < 0:
             app.pop()
             return
         self.seat = value
+        self.most = _TEAM_MOST if value >= TEAM_NAMES else _SEAT_MOST
         self.typed = app.settings.names[value]
-        self.letter = _END if self.typed else 0  # a name already there: SELECT keeps it
+        self.turn()
+        if self.typed:  # a name already there: SELECT keeps it
+            self.letter = self.wheel.find(_DONE)
+
+    def turn(self):
+        # The wheel for the next character, on its likeliest.
+        self.wheel = wheel(self.typed, _TEAMS if self.most == _TEAM_MOST else _SEATS)
+        self.letter = 0
 
     def finish(self, app):
         app.settings.names[self.seat] = self.typed.strip()
-        self.cursor = self.seat + 1  # on to the next seat (or Done)
+        # On to the next seat, from the last seat to the teams, then Done.
+        self.cursor = self.seat + 1 if self.seat < TEAM_NAMES else self.players + self.seat - 5
         self.seat = -1
         self.items = []
 
     def event(self, app, e):
         if self.seat < 0:
             Menu.event(self, app, e)
-        elif e == E.NEXT:
-            self.letter = (self.letter + 1) % _WHEEL
-        elif e == E.PREV:
-            self.letter = (self.letter - 1) % _WHEEL
-        elif e == E.NEXT2:
-            self.letter = (self.letter + _JUMP) % _WHEEL
-        elif e == E.PREV2:
-            self.letter = (self.letter - _JUMP) % _WHEEL
+        elif e == E.NEXT or e == E.PREV or e == E.NEXT2 or e == E.PREV2:
+            move = 1 if e == E.NEXT else -1 if e == E.PREV else _JUMP if e == E.NEXT2 else -_JUMP
+            self.letter = (self.letter + move) % len(self.wheel)
         elif e == E.SELECT:
-            if self.letter == _END or len(self.typed) >= _MOST:
+            ch = self.wheel[self.letter]
+            if ch == _DONE or len(self.typed) >= self.most:
                 self.finish(app)
                 return
-            self.typed += _LETTERS[self.letter]
-            self.letter = 0
-            if len(self.typed) == _MOST:
+            self.typed += ch
+            if len(self.typed) == self.most:
                 self.finish(app)
+            else:
+                self.turn()
         elif e == E.BACK:
             if self.typed:
                 self.typed = self.typed[:-1]
+                self.turn()
             else:
                 self.finish(app)
 
@@ -86,31 +157,44 @@ class SeatNames(Menu):
             return
         font = app.font
         line = app.line
-        draw_title(app, c, t("Name of %s") % (t("seat %d") % (self.seat + 1)))
+        seat = self.seat
+        if seat >= TEAM_NAMES:
+            title = t("Name of team %s") % R.TEAMS[seat - TEAM_NAMES]
+        else:
+            title = t("Name of seat %d") % (seat + 1)
+        draw_title(app, c, title)
         self._slots(app, c, line + (10 if app.large else 3))
         self._wheel(app, c, line + (46 if app.large else 25))
         if app.large:
             c.text(font, t("Select: take · Back: delete"), 4, c.height - line, C.DIM)
 
+    def label(self, i):
+        """How the wheel shows position i: the space as "_", the end as the word."""
+        ch = self.wheel[i]
+        if ch == _DONE:
+            return t("Done")
+        return "_" if ch == " " else ch
+
     def _slots(self, app, c, y):
-        # One box a character; the next one holds the wheel's letter, inverted.
+        # One box a character; the next one holds the wheel's letter, inverted. A team's
+        # nine boxes are narrower, to fit across.
         font = app.font
-        size = app.line
-        if app.large:
-            size += 8
-        step = size + 4
-        x = (c.width - _MOST * step + 4) // 2
+        most = self.most
+        gap = 4 if most == _SEAT_MOST else 2 if app.large else 1
+        size = min(app.line + (8 if app.large else 0), (c.width - 4) // most - gap)
+        step = size + gap
+        x = (c.width - most * step + gap) // 2
         ty = y + (size - font.HEIGHT) // 2
         n = len(self.typed)
-        for i in range(_MOST):
+        for i in range(most):
             if i < n:
                 c.rect(x, y, size, size, C.FG)
                 ch = self.typed[i]
                 c.text_centre(font, "_" if ch == " " else ch, x + size // 2, ty, C.FG)
             elif i == n:
                 c.fill_rect(x, y, size, size, C.FG)
-                if self.letter != _END:
-                    c.text_centre(font, _label(self.letter), x + size // 2, ty, C.BG)
+                if self.wheel[self.letter] != _DONE:
+                    c.text_centre(font, self.label(self.letter), x + size // 2, ty, C.BG)
             else:
                 c.rect(x, y, size, size, C.DIM)
             x += step
@@ -119,7 +203,7 @@ class SeatNames(Menu):
         # The wheel's letter in the middle, inverted, and its neighbours either side.
         font = app.font
         gap = 8 if app.large else 5
-        label = _label(self.letter)
+        label = self.label(self.letter)
         w = c.text_width(font, label)
         x0 = (c.width - w) // 2
         c.fill_rect(x0 - 3, y, w + 6, app.line, C.FG)
@@ -128,16 +212,16 @@ class SeatNames(Menu):
         x = x0 + w + gap
         i = self.letter
         while True:  # the neighbours that fit whole
-            i = (i + 1) % _WHEEL
-            label = _label(i)
+            i = (i + 1) % len(self.wheel)
+            label = self.label(i)
             if x + c.text_width(font, label) > c.width:
                 break
             x = c.text(font, label, x, ty, C.DIM) + gap
         x = x0 - gap
         i = self.letter
         while True:
-            i = (i - 1) % _WHEEL
-            label = _label(i)
+            i = (i - 1) % len(self.wheel)
+            label = self.label(i)
             x -= c.text_width(font, label)
             if x < 0:
                 break
@@ -146,4 +230,4 @@ class SeatNames(Menu):
 
 
 def make(app, players):
-    return SeatNames(players)
+    return Names(players)

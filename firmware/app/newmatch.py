@@ -47,7 +47,7 @@ class NewMatch(Menu):
             items.append(("%s: %s" % (t(name), t(on if self.options & bit else off)), bit))
         dealer = t("random") if self.dealer < 0 else t("seat %d") % (self.dealer + 1)
         items.append((t("First dealer: %s") % dealer, "dealer"))
-        items.append((t("Seat names"), "names"))
+        items.append((t("Names"), "names"))
         items.append((t("Start"), "begin"))
         self.items = items
 

@@ -67,21 +67,26 @@ class Scoreboard(Screen):
         self._bottom(app, c, m, 118, 14)
 
     # 128 x 64: each team's half over its score; between the scores the cantons and the
-    # table drawn small (no letters: "R" would be both the round and the dealer).
+    # table drawn small (no letters: "R" would be both the round and the dealer). Once the
+    # match is over the title says so across the top, the line under the scores who won.
     def _draw_small(self, app, c, m):
         font = app.font
         w = c.width
+        over = m.winner() != R.NOBODY
         side = 0
         for team in (R.A, R.B):
-            half = self._half(m, team)
-            side = max(side, c.text_width(font, half))
-            if team == R.A:
-                c.text(font, half, 0, 0, C.FG)
-            else:
-                c.text_right(font, half, w, 0, C.FG)
+            if not over:  # once it is over, the halves give the title their room
+                half = self._half(m, team)
+                side = max(side, c.text_width(font, half))
+                if team == R.A:
+                    c.text(font, half, 0, 0, C.FG)
+                else:
+                    c.text_right(font, half, w, 0, C.FG)
             cx = 26 if team == R.A else w - 26
             c.text_centre(app.big, str(m.points(team)), cx, 12, C.FG)
-        if m.duel():
+        if over:
+            title = t("Match over")
+        elif m.duel():
             title = t("punta %d/3") % m.duel()
         else:
             title = t("Round %d") % m.round()
@@ -119,13 +124,18 @@ class Scoreboard(Screen):
 
     def _bottom(self, app, c, m, y, middle):
         # The key hints at either end; between them (middle pixels either side of the
-        # centre) the battery, and the mark of a failed save.
+        # centre) the battery, and the mark of a failed save. Once the match is over the
+        # one hint, New match, is at the right: the battery goes to the left end.
         w = c.width
         x = w // 2 - middle
         if app.message and self._pending(app, m):  # the notice takes the whole line
             c.text(app.font, app.message, 0, y, C.WARN, w)
             return
-        self._hints(app, c, m, y, x - 2)
+        if m.winner() != R.NOBODY:
+            x = 0
+            self._hints(app, c, m, y, w - 2 * middle - 2)
+        else:
+            self._hints(app, c, m, y, x - 2)
         if app.unsaved:  # the last save failed (the notice said so): a mark until one works
             c.text(app.font, "!", x, y, C.WARN)
         bw = middle + 6 if app.large else middle + 4

@@ -23,8 +23,10 @@ class Summary(Screen):
         if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:
             app.pop()
 
-    def lines(self, app, names=None):
-        """(text, team) a line, each naming the teams by names (their names by default)."""
+    def lines(self, app, names=None, rows=5):
+        """(text, team) a line, each naming the teams by names (their names by default);
+        both teams' flors share a line when there are more lines than rows (team -1:
+        no team's colour)."""
         names = names or (app.team_name(R.A), app.team_name(R.B))
         m = app.match
         flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton = m.last_round()
@@ -40,6 +42,8 @@ class Summary(Screen):
             out.append((t("%s wins the match!") % names[m.winner()], m.winner()))
         elif canton != R.NOBODY:
             out.append((t("%s wins the canton") % names[canton], canton))
+        if len(out) > rows and flor_a and flor_b:
+            out[:2] = [(out[0][0] + " · %s +%d" % (names[R.B], flor_b), -1)]
         return out
 
     def draw(self, app, c):
@@ -50,23 +54,28 @@ class Summary(Screen):
             score = "%d - %d" % (m.cantons(0), m.cantons(1))
         else:
             score = "%d - %d" % (m.points(0), m.points(1))
-        # The small screen puts the score at the right of the title bar.
-        draw_title(app, c, title, C.MARK, 0 if app.large else c.width - 6 - c.text_width(
-            app.font, score))
         y = line + 2
         room = c.width - 4
-        lines = self.lines(app)
+        rows = (c.height - y) // line
+        lines = self.lines(app, None, rows)
         for text, _ in lines:  # every line names the teams alike
             if c.text_width(app.font, text) > room:
-                lines = self.lines(app, R.TEAMS)
+                lines = self.lines(app, R.TEAMS, rows)
                 break
+        # The score in large digits under the lines where they leave room (the large
+        # screen, up to three lines), else at the right of the title bar.
+        big = app.large and y + len(lines) * line <= c.height - app.big.HEIGHT
+        draw_title(app, c, title, C.MARK, 0 if big else c.width - 6 - c.text_width(
+            app.font, score))
         for text, team in lines:
-            c.text(app.font, text, 4, y, C.TEAM[team], room)
+            c.text(app.font, text, 4, y, C.TEAM[team] if team == R.A or team == R.B else C.FG,
+                   room)
             y += line
-        if app.large:
+        if big:
             c.text_centre(app.big, score, c.width // 2, c.height - app.big.HEIGHT, C.FG)
         else:
-            c.text_right(app.font, score, c.width, 0, C.FG)
+            c.text_right(app.font, score, c.width - 2 if app.large else c.width,
+                         1 if app.large else 0, C.FG)
 
 
 def make(app, arg):

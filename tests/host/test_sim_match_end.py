@@ -1,0 +1,49 @@
+"""A match played to its end on the OLED board (128 x 64, issue 8): the scoreboard's title
+says the match is over instead of the round, the line under the scores who won, and the
+New match hint reads whole, in the three languages, every text clear of the others."""
+import pytest
+
+import sim  # noqa: F401  (firmware on the import path)
+from ui import text
+from ui.gestures import SHORT
+from sim.headless import prepare
+from test_layout import Recorder, problems
+
+_CANTON = "truc A fora\nvull B\nbaza A\nbaza A\n"  # joc fora accepted: A takes the canton
+_MATCH = ("variant valencia\nset canton=12\n" + _CANTON + _CANTON).splitlines()
+_SAYS = {  # the title, who won, the hint
+    "ca": ("Partida acabada", "A guanya la partida!", "Partida nova"),
+    "es": ("Partida terminada", "¡A gana la partida!", "Partida nueva"),
+    "en": ("Match over", "A wins the match!", "New match"),
+}
+
+
+def _drawn(app):
+    # (text, whole): every text the screen draws, and whether it was drawn uncut.
+    canvas = app.canvas
+    recorder = Recorder(canvas)
+    try:
+        canvas.forget()
+        app.render()
+    finally:
+        recorder.stop()
+    assert not problems(recorder, canvas.width, canvas.height), problems(recorder, canvas.width,
+                                                                         canvas.height)
+    return [(r[4], r[2] == text.width(r[5], r[4])) for r in recorder.texts]
+
+
+@pytest.mark.parametrize("language", sorted(_SAYS))
+def test_the_oled_scoreboard_says_the_match_is_over_and_offers_the_next_one(language):
+    device, fingers, error = prepare("devkit_oled", language, _MATCH)
+    app = device.app
+    assert error is None and app.match.winner() == 0 and app.top_name() == "summary"
+    fingers.gesture(0, SHORT)  # any key: the summary goes
+    assert app.top_name() == "scoreboard"
+    drawn = _drawn(app)
+    title, won, hint = _SAYS[language]
+    assert (title, True) in drawn, drawn
+    assert (won, True) in drawn and (hint, True) in drawn, drawn
+    round_word = {"ca": "Ronda", "es": "Ronda", "en": "Round"}[language]
+    assert not [s for s, _ in drawn if s.startswith(round_word)], drawn
+    fingers.gesture(2, SHORT)  # B's key, as the hint says: New match
+    assert app.top_name() == "newmatch"
