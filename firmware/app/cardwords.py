@@ -3,6 +3,7 @@
 # before one is chosen).
 from truc import cards
 from truc import rules as R
+from truc import variants as V
 from truc.variants import MALLORCA
 from app.i18n import t
 from ui import canvas as C
@@ -26,7 +27,7 @@ def game(app):
     m = app.match
     variant = m.variant()
     if not variant:
-        return MALLORCA, 2, False, R.PRESET_PLAYERS[MALLORCA]
+        return MALLORCA, 2, False, V.PRESET_PLAYERS[MALLORCA]
     return variant, m.peces() or 2, bool(m.options() & R.OPT_FLOR), m.players()
 
 
@@ -57,7 +58,7 @@ def card_text(c):
 
 def nickname(c, variant, peces):
     """The name players give the card in this variant, or ""."""
-    if variant == MALLORCA:
+    if V.PECES[variant]:
         if c == _AMO:
             return t("amo")
         if c == _MADONA:

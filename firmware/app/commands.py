@@ -1,19 +1,17 @@
 # What can be entered now: the legal commands with their labels, for the scoreboard's
 # quick keys and for the Actions menu. Only commands the engine accepts are offered.
 from truc import rules as R
-from truc.variants import MALLORCA
+from truc import variants as V
 from app.i18n import t
 
 
 def step_word(m, op, step):
     """The points of a ladder step, or the word for the open-ended top step."""
-    ladder = R.truc_ladder(m.variant()) if op == R.TRUC else R.envit_ladder(m.variant())
-    value = ladder[step]
+    v = m.variant()
+    value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
     if value != R.TOP:
         return str(value)
-    if op == R.TRUC:
-        return t("fora")
-    return t("tots") if m.variant() == MALLORCA else t("falta")
+    return t((V.TRUC_TOP if op == R.TRUC else V.ENVIT_TOP)[v])
 
 
 def next_step(m, op):
@@ -96,7 +94,8 @@ def legal(m):
         for a in (0, 1, 2) if op == R.BAZA else (0,) if op == R.END else (0, 1):
             if op == R.TRUC or op == R.ENVIT:
                 first = next_step(m, op)
-                for step in range(first, 5):
+                steps = len((V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[m.variant()])
+                for step in range(first, steps):
                     if not m.check(op, a, step):
                         jump = step > first
                         (jumps if jump else out).append((op, a, step if jump else 0))

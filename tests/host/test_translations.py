@@ -34,6 +34,7 @@ def texts():
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from truc import variants  # the refusals of impossible shows, one per kind of show
     found.update(variants.SHOW_REFUSALS)
+    found.update(variants.TRUC_TOP + variants.ENVIT_TOP)  # the top steps' words
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
