@@ -104,9 +104,12 @@ class BazaCalc(Picker):
         top = max(strengths)
         self.best = [s == top for s in strengths]
 
-    def verdict(self, app):
+    def verdict(self, app, seat=True):
+        """Who takes the baza; seat: and which seat (its row is marked anyway)."""
         if self.team == PARDA:
             return t("Parda")
+        if not seat:
+            return t("Team %s wins") % "AB"[self.team]
         return t("Team %s wins: %s") % ("AB"[self.team], seat_name(app, self.winner))
 
     def draw(self, app, c):
@@ -119,20 +122,26 @@ class BazaCalc(Picker):
     def draw_result(self, app, c):
         font = app.font
         line = app.line
-        draw_title(app, c, self.verdict(app),
-               C.MARK if self.team == PARDA else TEAM_COLOUR[self.team])
+        # The title leaves room for the scroll marks; the small screen names no seat there.
+        title = self.verdict(app)
+        if c.text_width(font, title) > c.width - 20:
+            title = self.verdict(app, False)
+        draw_title(app, c, title, C.MARK if self.team == PARDA else TEAM_COLOUR[self.team],
+                   c.width - 18)
         top = line + 1
         rows = (c.height - top) // line
         n = len(self.picked)
         self.scroll = min(max(self.scroll, 0), max(n - rows, 0))
         for i in range(self.scroll, min(self.scroll + rows, n)):
             y = top + (i - self.scroll) * line
-            text = "%s: %s" % (seat_label(app, self.seat(i)), card_text(self.picked[i]))
+            # The small screen has no room for the team letter: the title names the team.
+            seat = seat_label(app, self.seat(i)) if app.large else seat_name(app, self.seat(i))
+            text = "%s: %s" % (seat, card_text(self.picked[i]))
             colour = TEAM_COLOUR[self.seat(i) & 1]
             if self.best[i]:  # the winning card (every tied one in a parda)
                 c.fill_rect(0, y, c.width, line, colour)
                 colour = C.BG
-            c.text(font, text, 4, y + 1 if app.large else y, colour)
+            c.text(font, text, 4, y + 1 if app.large else y, colour, c.width - 4)
         # The rows take the whole width: the scroll marks go in the title bar.
         ty = 1 if app.large else 0
         if self.scroll > 0:

@@ -6,12 +6,30 @@ from app.i18n import t
 
 
 def step_word(m, op, step):
-    """The points of a ladder step, or the word for the open-ended top step."""
+    """What the table calls a ladder step: its name (truc, retruc, quatre val, joc
+    fora; envit, torne, falta), with its points beside it where the steps are counted
+    (mallorca), and what tots / falta is worth now."""
     v = m.variant()
     value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
-    if value != R.TOP:
-        return str(value)
-    return t((V.TRUC_TOP if op == R.TRUC else V.ENVIT_TOP)[v])
+    word = t((V.TRUC_NAMES if op == R.TRUC else V.ENVIT_NAMES)[v][step])
+    if value == R.TOP:
+        if op == R.TRUC:
+            return word  # joc fora: what closes the canton, its name says so
+        worth = m.falta_worth()
+        return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
+    return "%s %d" % (word, value) if V.COUNTED[v] else word
+
+
+def call_word(m, op, step):
+    """step_word, and for an envit on the flors (both teams declared one) that it is."""
+    word = step_word(m, op, step)
+    if op == R.ENVIT and m.flors(R.A) and m.flors(R.B):
+        return t("%s of the flors") % word
+    return word
+
+
+def capital(text):
+    return text[0].upper() + text[1:] if text else text
 
 
 def next_step(m, op):
@@ -28,26 +46,29 @@ def label(app, op, a=0, b=0):
     if op == R.BAZA:
         return t("Parda") if a == R.PARDA else t("Baza %s") % team
     if op == R.TRUC or op == R.ENVIT:
-        word = t("Truc %s %s") if op == R.TRUC else t("Envit %s %s")
-        return word % (team, step_word(m, op, b or next_step(m, op)))
+        return t("%s: %s") % (team, call_word(m, op, b or next_step(m, op)))
     if op == R.VULL:
         return t("%s: vull") % team
     if op == R.NOVULL:
         return t("%s: no vull") % team
     if op == R.FLOR:
         return t("Flor %s") % team
-    if op == R.FOLD:
-        return t("%s goes") % team
+    if op == R.FOLD:  # what the team says as it goes
+        return t(V.FOLD_WORDS[m.variant()]) % team
     if op == R.ENVITWIN:
         return t("Envit won by %s") % team
     if op == R.END:
         return t("No envit: next round")
+    if op == R.SHOW:
+        return "%s: %d" % (app.seat_name(a), b)
+    if op == R.ADJUST:
+        return t("Points %s %+d") % (team, b - 256 if b > 127 else b)
     return "?"
 
 
-def short_label(app, op, team):
-    """A few characters for a key hint."""
-    name = app.team_name(team)
+def short_label(app, op, team, name=None):
+    """A few characters for a key hint; name instead of the team's (its letter)."""
+    name = name or app.team_name(team)
     if op == R.VULL:
         return t("Vull")
     if op == R.ENVITWIN:

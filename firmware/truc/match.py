@@ -384,6 +384,25 @@ class Match:
         s = self.state
         return s[_ENVIT_WON], s[_ENVIT_SEAT], s[_ENVIT_VALUE]
 
+    def envit_before(self):
+        """Step before the last envit raise: what a refusal pays (step 0 is worth 1)."""
+        return self.state[_ENVIT_BEFORE]
+
+    def envit_on_flors(self):
+        """Whether the envit called in this round is on the flors."""
+        return self.state[_ENVIT_FLORS] == 1
+
+    def falta_worth(self):
+        """What an accepted tots / falta pays now, or 0 while both teams are in the
+        males: it then closes the canton for its winner."""
+        s = self.state
+        target = self.target()
+        a = s[_POINTS]
+        b = s[_POINTS + 1]
+        if 2 * a < target and 2 * b < target:
+            return 0
+        return target - (a if a > b else b)
+
     def flors(self, team):
         return self.state[_FLORS + team]
 
@@ -782,12 +801,7 @@ class Match:
     def _tots(self, s, team):
         # Tots / falta: with both teams in the males it closes the canton for the
         # winner; otherwise it is worth what the leading team lacks.
-        target = self.target()
-        a = s[_POINTS]
-        b = s[_POINTS + 1]
-        if 2 * a < target and 2 * b < target:
-            return target - s[_POINTS + team]
-        return target - (a if a > b else b)
+        return self.falta_worth() or self.target() - s[_POINTS + team]
 
     def _pay(self, s, team, points):
         total = s[_POINTS + team] + points

@@ -88,12 +88,9 @@ def _step(ladder, word, tops):
 
 
 def _tops(words, variant):
-    # The words for a top step: the variant's own first, then every other variant's.
-    tops = [words[variant]]
-    for w in words:
-        if w not in tops:
-            tops.append(w)
-    return tops
+    # The words for a top step: the variant's own first (the one an error names), then
+    # every variant's.
+    return (words[variant],) + words
 
 
 def ladder_text(ladder, top_word):

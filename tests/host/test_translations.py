@@ -34,7 +34,9 @@ def texts():
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from truc import variants  # the refusals of impossible shows, one per kind of show
     found.update(variants.SHOW_REFUSALS)
-    found.update(variants.TRUC_TOP + variants.ENVIT_TOP)  # the top steps' words
+    for words in variants.TRUC_NAMES + variants.ENVIT_NAMES:  # the variants' own words
+        found.update(w for w in words if w)
+    found.update(w for w in variants.TITLES + variants.FOLD_WORDS if w)
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
