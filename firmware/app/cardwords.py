@@ -5,6 +5,7 @@ from truc import cards
 from truc import rules as R
 from truc import variants as V
 from truc.variants import MALLORCA
+from app import varianttexts as VT
 from app.i18n import t
 from ui import canvas as C
 
@@ -33,7 +34,7 @@ def game(app):
 
 def variant_name(variant):
     """The variant as its players write it."""
-    return t(V.TITLES[variant])
+    return t(VT.TITLES[variant])
 
 
 # ---- card texts -----------------------------------------------------------------------
@@ -224,10 +225,10 @@ def _signals(group):
 def signal_lines(variant):
     """Every table's signals, the variant's own first, each under the names of the
     variants that use them; headings marked."""
-    own = V.SIGNALS[variant]
+    own = VT.SIGNALS[variant]
     lines = []
-    for group in [own] + [g for g in range(max(V.SIGNALS) + 1) if g != own]:
-        users = [t(V.TITLES[v]) for v in range(1, V.COUNT + 1) if V.SIGNALS[v] == group]
+    for group in [own] + [g for g in range(max(VT.SIGNALS) + 1) if g != own]:
+        users = [t(VT.TITLES[v]) for v in range(1, V.COUNT + 1) if VT.SIGNALS[v] == group]
         lines.append((", ".join(users) + ":", C.MARK))
         lines.extend(_signals(group))
     return lines

@@ -2,6 +2,7 @@
 # quick keys and for the Actions menu. Only commands the engine accepts are offered.
 from truc import rules as R
 from truc import variants as V
+from app import varianttexts as VT
 from app.i18n import t
 
 
@@ -11,13 +12,13 @@ def step_word(m, op, step):
     (mallorca), and what tots / falta is worth now."""
     v = m.variant()
     value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
-    word = t((V.TRUC_NAMES if op == R.TRUC else V.ENVIT_NAMES)[v][step])
+    word = t((VT.TRUC_NAMES if op == R.TRUC else VT.ENVIT_NAMES)[v][step])
     if value == R.TOP:
         if op == R.TRUC:
             return word  # joc fora: what closes the canton, its name says so
         worth = m.falta_worth()
         return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
-    return "%s %d" % (word, value) if V.COUNTED[v] else word
+    return "%s %d" % (word, value) if VT.COUNTED[v] else word
 
 
 def call_word(m, op, step):
@@ -54,7 +55,7 @@ def label(app, op, a=0, b=0):
     if op == R.FLOR:
         return t("Flor %s") % team
     if op == R.FOLD:  # what the team says as it goes
-        return t(V.FOLD_WORDS[m.variant()]) % team
+        return t(VT.FOLD_WORDS[m.variant()]) % team
     if op == R.ENVITWIN:
         return t("Envit won by %s") % team
     if op == R.END:

@@ -3,6 +3,7 @@
 # gone with the screen.
 from truc import variants as V
 from hw.archive import summary
+from app import varianttexts as VT
 from app.i18n import t
 from app.menu import Menu
 
@@ -26,7 +27,7 @@ def _label(app, s, width):
     # The longest of these that fits: variant, teams and cantons, rounds.
     variant, ca, cb = s[0], s[2], s[3]
     rounds = t("%d rounds") % max(s[7] - 1, 0)  # the round counter is the next round's
-    name = V.SHORT_TITLES[variant] if variant <= V.COUNT else "?"
+    name = VT.SHORT_TITLES[variant] if variant <= V.COUNT else "?"
     score = "%d-%d" % (ca, cb)
     for text in ("%s · %s %s %s · %s" % (name, app.team_name(0), score, app.team_name(1), rounds),
                  "%s %s · %s" % (name, score, rounds)):

@@ -5,7 +5,6 @@
 from micropython import const
 
 from truc import variants as V
-from truc.variants import NAMES
 
 _SUITS = "oceb"  # oros, copes, espases, bastos: the suit is the letter's index
 _LAST_CARD = const(51)  # 12 bastos
@@ -114,7 +113,7 @@ def strength(c, variant, peces):
     four = _four_peces(variant, peces)
     _check_card(c)
     if c >= len(table) or not table[c]:
-        raise ValueError("%s is not in the %s deck" % (card_name(c), NAMES[variant]))
+        raise ValueError("%s is not in the %s deck" % (card_name(c), V.NAMES[variant]))
     if four and c == _FIVE_OROS:
         return _FOUR_PECES_5O
     if four and c == _FIVE_BASTOS:

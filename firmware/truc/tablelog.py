@@ -4,7 +4,6 @@ from micropython import const
 
 from truc import rules as R
 from truc import variants as V
-from truc.variants import NAMES
 
 UNDO = -1
 REDO = -2
@@ -195,9 +194,9 @@ def parse(match, line):
     a = b = 0
     if op == R.VARIANT:
         name = args[0].lower()
-        if name not in NAMES[1:]:
-            raise ValueError("unknown variant %s (%s)" % (_quoted(args[0]), ", ".join(NAMES[1:])))
-        a = NAMES.index(name)
+        if name not in V.NAMES[1:]:
+            raise ValueError("unknown variant %s (%s)" % (_quoted(args[0]), ", ".join(V.NAMES[1:])))
+        a = V.NAMES.index(name)
     elif op == R.OPTIONS:
         a, b = _options(match, [w.lower() for w in args])
     elif op == R.DEALER:
@@ -250,7 +249,7 @@ def format_command(variant, op, a, b):
     """The table-log line for one engine command."""
     word = WORDS[op - 1]
     if op == R.VARIANT:
-        return "variant " + NAMES[a]
+        return "variant " + V.NAMES[a]
     if op == R.OPTIONS:
         return "set players=%d canton=%d %s" % (a, R.TARGETS[b & R.OPT_TARGET], " ".join(
             k + "=" + (v[2] if b & v[0] else v[1]) for k, v in sorted(_FLAGS.items())

@@ -1,8 +1,9 @@
 # The variants as data: every fact in which the presets differ, one table per fact
 # indexed by variant id (0: none chosen yet), read by the engine, the table log, the card
 # tools and the screens. Bytes and tuples of constants: reading them never allocates. A
-# fourth variant is one more entry in each table here, and its words in the translations
-# (app/lang_*.py). tests/test_variants.py checks every table for every variant.
+# fourth variant is one more entry in each table here, and its words on screen in
+# app/varianttexts.py (translated in app/lang_*.py). tests/test_variants.py checks every
+# table for every variant.
 from micropython import const
 
 MALLORCA = const(1)
@@ -11,9 +12,6 @@ PALACIOS = const(3)
 
 NAMES = ("", "mallorca", "valencia", "palacios")  # in the table log (TABLE-LOG.md)
 COUNT = len(NAMES) - 1  # the variant ids are 1..COUNT
-# On screen (translated by the app): the variant as its players write it, and shorter.
-TITLES = ("", "Mallorca", "València", "Palacios del Sil")
-SHORT_TITLES = ("", "Mallorca", "València", "Palacios")
 
 # The preset a variant starts from: players, and option bits (truc.rules OPT_*): mallorca
 # 24 points; valencia also flor and the envit before the truc; palacios also 6 players in
@@ -34,22 +32,6 @@ ENVIT_LADDERS = (_ENVIT_24, _ENVIT_246, _ENVIT_24, _ENVIT_24)
 # The log's words for the top steps; the log reads every variant's word in any variant.
 TRUC_TOP = ("fora", "fora", "fora", "fora")
 ENVIT_TOP = ("falta", "tots", "falta", "falta")
-# What the table calls each step on screen (translated by the app), by step; 1 in
-# COUNTED where the steps are counted, said with their points ("envit 4").
-_TRUC_NAMES_MALLORCA = ("", "truc", "retruc", "val nou", "joc fora")
-_TRUC_NAMES_VALENCIA = ("", "truc", "retruc", "quatre val", "joc fora")
-_ENVIT_NAMES_MALLORCA = ("", "envit", "envit", "envit", "tots")  # 4 and 6: the points say it
-_ENVIT_NAMES_VALENCIA = ("", "envit", "torne", "falta")
-TRUC_NAMES = (_TRUC_NAMES_VALENCIA, _TRUC_NAMES_MALLORCA, _TRUC_NAMES_VALENCIA,
-              _TRUC_NAMES_VALENCIA)
-ENVIT_NAMES = (_ENVIT_NAMES_VALENCIA, _ENVIT_NAMES_MALLORCA, _ENVIT_NAMES_VALENCIA,
-               _ENVIT_NAMES_VALENCIA)
-COUNTED = b"\x00\x01\x00\x00"
-# What a team says as it folds (on screen, translated).
-FOLD_WORDS = ("", "%s goes (ens n'anam)", "%s goes (ens n'anem)", "%s goes (ens n'anem)")
-# Whose signals the players use (the assistant lists them first): 0 mallorca's (seed
-# 002), 1 those of the Valencian tables (seed 000).
-SIGNALS = b"\x00\x00\x01\x01"
 
 # The cards' strengths (truc.cards), by card (rank * 4 + suit): 0 = not in the deck. One
 # row per rank (0..12), suits o c e b. Mallorca's 5o and 5b sit with the other fives;

@@ -34,9 +34,9 @@ def texts():
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from truc import variants  # the refusals of impossible shows, one per kind of show
     found.update(variants.SHOW_REFUSALS)
-    for words in variants.TRUC_NAMES + variants.ENVIT_NAMES:  # the variants' own words
+    from app import varianttexts as VT  # the variants' own words
+    for words in VT.TRUC_NAMES + VT.ENVIT_NAMES + (VT.TITLES, VT.FOLD_WORDS):
         found.update(w for w in words if w)
-    found.update(w for w in variants.TITLES + variants.FOLD_WORDS if w)
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
