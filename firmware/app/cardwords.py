@@ -200,38 +200,34 @@ def removed_lines(variant):
     return lines
 
 
-def _signals(group):
-    # The signals of one table's players (truc.variants SIGNALS), as lines.
-    if group == 0:
-        return [(t("Eyebrows raised: the amo"), C.FG),  # seed 002, all of them
+def _heading(group):
+    # The variants whose players use a group of signals (varianttexts.SIGNALS).
+    return ", ".join(t(VT.TITLES[v]) for v in range(1, V.COUNT + 1)
+                     if VT.SIGNALS[v] == group) + ":"
+
+
+def signal_lines(variant):
+    """Both tables' signals, the variant's own first; headings marked."""
+    mallorca = [(_heading(0), C.MARK),  # seed 002, all of them
+                (t("Eyebrows raised: the amo"), C.FG),
                 (t("Wink: the madona"), C.FG),
                 (t("Tongue out: a good ace"), C.FG),
                 (t("Cheek squeezed: a manilla"), C.FG),
                 (t("Lips pressed: a three"), C.FG),
                 (t("Nose wrinkled: the ace of oros or copes"), C.FG),
                 (t("Said aloud: vine a mi, mata, truca, envida"), C.FG)]
-    return [(t("Both cheeks puffed: 33"), C.FG),  # these four: seed 000
-            (t("Right cheek: 32"), C.FG),
-            (t("Left cheek: 31"), C.FG),
-            (t("Both eyes shut: cec, no good cards"), C.FG),
-            # Not in the seeds: the card signs Valencian tables commonly use.
-            (t("Also at the tables:"), C.DIM),
-            (t("Eyebrows raised: the ace of espases"), C.FG),
-            (t("Wink: the ace of bastos"), C.FG),
-            (t("Tongue out: the 7 of espases"), C.FG),
-            (t("A nod: a good envit"), C.FG)]
-
-
-def signal_lines(variant):
-    """Every table's signals, the variant's own first, each under the names of the
-    variants that use them; headings marked."""
-    own = VT.SIGNALS[variant]
-    lines = []
-    for group in [own] + [g for g in range(max(VT.SIGNALS) + 1) if g != own]:
-        users = [t(VT.TITLES[v]) for v in range(1, V.COUNT + 1) if VT.SIGNALS[v] == group]
-        lines.append((", ".join(users) + ":", C.MARK))
-        lines.extend(_signals(group))
-    return lines
+    valencia = [(_heading(1), C.MARK),
+                (t("Both cheeks puffed: 33"), C.FG),  # these four: seed 000
+                (t("Right cheek: 32"), C.FG),
+                (t("Left cheek: 31"), C.FG),
+                (t("Both eyes shut: cec, no good cards"), C.FG),
+                # Not in the seeds: the card signs Valencian tables commonly use.
+                (t("Also at the tables:"), C.DIM),
+                (t("Eyebrows raised: the ace of espases"), C.FG),
+                (t("Wink: the ace of bastos"), C.FG),
+                (t("Tongue out: the 7 of espases"), C.FG),
+                (t("A nod: a good envit"), C.FG)]
+    return valencia + mallorca if VT.SIGNALS[variant] else mallorca + valencia
 
 
 def seat_name(app, seat):

@@ -10,7 +10,11 @@ MALLORCA = const(1)
 VALENCIA = const(2)
 PALACIOS = const(3)
 
-NAMES = ("", "mallorca", "valencia", "palacios")  # in the table log (TABLE-LOG.md)
+# Variant 0's entry in the tables of words. A name rather than "": a tuple holding a name
+# is built at import from interned strings, where a tuple of literals alone would be
+# loaded with a heap copy of every string.
+_NO = ""
+NAMES = (_NO, "mallorca", "valencia", "palacios")  # in the table log (TABLE-LOG.md)
 COUNT = len(NAMES) - 1  # the variant ids are 1..COUNT
 
 # The preset a variant starts from: players, and option bits (truc.rules OPT_*): mallorca
@@ -30,8 +34,8 @@ _ENVIT_24 = b"\x01\x02\x04\x00"
 TRUC_LADDERS = (_TRUC_234, _TRUC_369, _TRUC_234, _TRUC_234)
 ENVIT_LADDERS = (_ENVIT_24, _ENVIT_246, _ENVIT_24, _ENVIT_24)
 # The log's words for the top steps; the log reads every variant's word in any variant.
-TRUC_TOP = ("fora", "fora", "fora", "fora")
-ENVIT_TOP = ("falta", "tots", "falta", "falta")
+TRUC_TOP = (_NO, "fora", "fora", "fora")
+ENVIT_TOP = (_NO, "tots", "falta", "falta")
 
 # The cards' strengths (truc.cards), by card (rank * 4 + suit): 0 = not in the deck. One
 # row per rank (0..12), suits o c e b. Mallorca's 5o and 5b sit with the other fives;
