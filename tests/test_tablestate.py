@@ -4,6 +4,7 @@
 # mp-heap: 256K
 from play import play
 from truc import rules as R
+from truc import variants as V
 from ui.canvas import Canvas
 from ui import events as E
 from app.app import App, Settings
@@ -90,9 +91,9 @@ def test_the_match_end_says_who_won_and_offers_the_next_match():
 
 def _steps(setup, op, language="en"):
     app = _app(setup, language)
-    return [actions.step_word(app.match, op, step) for step in range(1, 5 if op == R.TRUC
-                                                                     else len(R.envit_ladder(
-                                                                         app.match.variant())))]
+    ladders = V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS
+    return [actions.step_word(app.match, op, step)
+            for step in range(1, len(ladders[app.match.variant()]))]
 
 
 def test_the_ladders_by_their_names():

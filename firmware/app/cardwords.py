@@ -3,7 +3,9 @@
 # before one is chosen).
 from truc import cards
 from truc import rules as R
-from truc.variants import MALLORCA, VALENCIA
+from truc import variants as V
+from truc.variants import MALLORCA
+from app import varianttexts as VT
 from app.i18n import t
 from ui import canvas as C
 
@@ -25,15 +27,13 @@ def game(app):
     m = app.match
     variant = m.variant()
     if not variant:
-        return MALLORCA, 2, False, R.PRESET_PLAYERS[MALLORCA]
+        return MALLORCA, 2, False, V.PRESET_PLAYERS[MALLORCA]
     return variant, m.peces() or 2, bool(m.options() & R.OPT_FLOR), m.players()
 
 
 def variant_name(variant):
     """The variant as its players write it."""
-    if variant == MALLORCA:
-        return t("Mallorca")
-    return t("València") if variant == VALENCIA else t("Palacios del Sil")
+    return t(VT.TITLES[variant])
 
 
 # ---- card texts -----------------------------------------------------------------------
@@ -112,7 +112,7 @@ def _other(rank):
 
 def nickname(c, variant, peces):
     """The name players give the card in this variant, or ""."""
-    if variant == MALLORCA:
+    if V.PECES[variant]:
         if c == _AMO:
             return t("amo")
         if c == _MADONA:
@@ -199,9 +199,15 @@ def removed_lines(variant):
     return lines
 
 
+def _heading(group):
+    # The variants whose players use a group of signals (varianttexts.SIGNALS).
+    return ", ".join(t(VT.TITLES[v]) for v in range(1, V.COUNT + 1)
+                     if VT.SIGNALS[v] == group) + ":"
+
+
 def signal_lines(variant):
     """Both tables' signals, the variant's own first; headings marked."""
-    mallorca = [(t("Mallorca") + ":", C.MARK),  # seed 002, all of them
+    mallorca = [(_heading(0), C.MARK),  # seed 002, all of them
                 (t("Eyebrows raised: the amo"), C.FG),
                 (t("Wink: the madona"), C.FG),
                 (t("Tongue out: a good ace"), C.FG),
@@ -209,7 +215,7 @@ def signal_lines(variant):
                 (t("Lips pressed: a three"), C.FG),
                 (t("Nose wrinkled: the ace of oros or copes"), C.FG),
                 (t("Said aloud: vine a mi, mata, truca, envida"), C.FG)]
-    valencia = [("%s, %s:" % (t("València"), t("Palacios del Sil")), C.MARK),
+    valencia = [(_heading(1), C.MARK),
                 (t("Both cheeks puffed: 33"), C.FG),  # these four: seed 000
                 (t("Right cheek: 32"), C.FG),
                 (t("Left cheek: 31"), C.FG),
@@ -220,7 +226,7 @@ def signal_lines(variant):
                 (t("Wink: the ace of bastos"), C.FG),
                 (t("Tongue out: the 7 of espases"), C.FG),
                 (t("A nod: a good envit"), C.FG)]
-    return mallorca + valencia if variant == MALLORCA else valencia + mallorca
+    return valencia + mallorca if VT.SIGNALS[variant] else mallorca + valencia
 
 
 def seat_name(app, seat):

@@ -1,42 +1,24 @@
 # What can be entered now: the legal commands with their labels, for the scoreboard's
 # quick keys and for the Actions menu. Only commands the engine accepts are offered.
 from truc import rules as R
-from truc.variants import MALLORCA
+from truc import variants as V
+from app import varianttexts as VT
 from app.i18n import t
-
-
-def _truc_name(step, mallorca):
-    if step == 1:
-        return t("truc")
-    if step == 2:
-        return t("retruc")
-    if step == 3:
-        return t("val nou") if mallorca else t("quatre val")
-    return t("joc fora")
-
-
-def _envit_name(step, mallorca):
-    if step == (4 if mallorca else 3):  # the top of the ladder
-        return t("tots") if mallorca else t("falta")
-    if step == 2 and not mallorca:
-        return t("torne")
-    return t("envit")  # mallorca's 4 and 6 have no name of their own: the points say it
 
 
 def step_word(m, op, step):
     """What the table calls a ladder step: its name (truc, retruc, quatre val, joc
-    fora; envit, torne, falta), with its points beside it in mallorca, where the steps
-    are counted, and what tots / falta is worth now."""
-    mallorca = m.variant() == MALLORCA
-    ladder = R.truc_ladder(m.variant()) if op == R.TRUC else R.envit_ladder(m.variant())
-    value = ladder[step]
-    word = _truc_name(step, mallorca) if op == R.TRUC else _envit_name(step, mallorca)
+    fora; envit, torne, falta), with its points beside it where the steps are counted
+    (mallorca), and what tots / falta is worth now."""
+    v = m.variant()
+    value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
+    word = t((VT.TRUC_NAMES if op == R.TRUC else VT.ENVIT_NAMES)[v][step])
     if value == R.TOP:
         if op == R.TRUC:
             return word  # joc fora: what closes the canton, its name says so
         worth = m.falta_worth()
         return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
-    return "%s %d" % (word, value) if mallorca else word
+    return "%s %d" % (word, value) if VT.COUNTED[v] else word
 
 
 def call_word(m, op, step):
@@ -73,8 +55,7 @@ def label(app, op, a=0, b=0):
     if op == R.FLOR:
         return t("Flor %s") % team
     if op == R.FOLD:  # what the team says as it goes
-        return t("%s goes (ens n'anam)") % team if m.variant() == MALLORCA \
-            else t("%s goes (ens n'anem)") % team
+        return t(VT.FOLD_WORDS[m.variant()]) % team
     if op == R.ENVITWIN:
         return t("Envit won by %s") % team
     if op == R.END:
@@ -135,7 +116,8 @@ def legal(m):
         for a in (0, 1, 2) if op == R.BAZA else (0,) if op == R.END else (0, 1):
             if op == R.TRUC or op == R.ENVIT:
                 first = next_step(m, op)
-                for step in range(first, 5):
+                steps = len((V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[m.variant()])
+                for step in range(first, steps):
                     if not m.check(op, a, step):
                         jump = step > first
                         (jumps if jump else out).append((op, a, step if jump else 0))

@@ -3,6 +3,7 @@
 import random
 
 from truc import rules as R
+from truc import variants as V
 from truc.variants import MALLORCA
 from app.cardwords import variant_name
 from app.i18n import t
@@ -26,8 +27,8 @@ class NewMatch(Menu):
 
     def preset(self, variant):
         self.variant = variant
-        self.players = R.PRESET_PLAYERS[variant]
-        self.options = R.PRESET_OPTIONS[variant]
+        self.players = V.PRESET_PLAYERS[variant]
+        self.options = V.PRESET_OPTIONS[variant]
         self.dealer = self.players - 1  # -1: drawn at random when the match starts
 
     def refresh(self, app):
@@ -40,7 +41,7 @@ class NewMatch(Menu):
                  (t("Players: %d") % self.players, "players"),
                  (t("Canton: %d points") % R.TARGETS[self.options & R.OPT_TARGET], "target")]
         for bit, name, off, on in _FLAG_ROWS:
-            if bit == R.OPT_PECES4 and self.variant != MALLORCA:
+            if bit == R.OPT_PECES4 and not V.PECES[self.variant]:
                 continue
             if bit == R.OPT_ALTERNATE and self.players != 6:
                 continue
@@ -53,7 +54,7 @@ class NewMatch(Menu):
 
     def choose(self, app, value):
         if value == "variant":
-            self.preset(self.variant % 3 + 1)
+            self.preset(self.variant % V.COUNT + 1)
         elif value == "players":
             self.players = {2: 4, 4: 6, 6: 2}[self.players]
             if self.players != 6:

@@ -1,12 +1,12 @@
 # Past matches: the archive's matches, newest first (variant, the teams by the names they
 # were kept with, cantons, rounds); choosing one opens it as its round history. Read from
 # the archive when opened, and gone with the screen.
-from hw.archive import summary, teams
 from truc import rules as R
+from truc import variants as V
+from hw.archive import summary, teams
+from app import varianttexts as VT
 from app.i18n import t
 from app.menu import Menu
-
-_VARIANTS = ("", "Mallorca", "València", "Palacios")
 
 
 class PastMatches(Menu):
@@ -30,7 +30,7 @@ def _label(app, s, names, width):
     # given names rather keep them than the rounds (the letters tell no match apart).
     variant, ca, cb = s[0], s[2], s[3]
     rounds = t("%d rounds") % max(s[7] - 1, 0)  # the round counter is the next round's
-    name = _VARIANTS[variant] if variant < len(_VARIANTS) else "?"
+    name = VT.SHORT_TITLES[variant] if variant <= V.COUNT else "?"
     score = "%d-%d" % (ca, cb)
     both = "%s · %s %s %s" % (name, names[0], score, names[1])
     named = names[0] != R.TEAMS[R.A] or names[1] != R.TEAMS[R.B]

@@ -2,6 +2,7 @@
 # who deals and who is mà, the stakes and the pending call. Its keys are the teams':
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
 from truc import rules as R
+from truc import variants as V
 from app.app import Screen
 from app import commands as actions
 from ui import events as E
@@ -193,7 +194,7 @@ class Scoreboard(Screen):
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
             parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
-            points = R.envit_ladder(m.variant())[m.envit_before()]
+            points = V.ENVIT_LADDERS[m.variant()][m.envit_before()]
             parts.append(t("Envit: %s +%d") % (app.team_name(m.envit_result()[0]), points))
         for team in (R.A, R.B):
             if m.flors(team):

@@ -1,10 +1,10 @@
 # Cards for the assistant tools (RULES.md "Cards"): encoding, decks, the order of the
 # cards, envit and flor of a hand, and who takes a baza.
-# A card is the small int rank * 4 + suit, so a 52-byte table indexed by card holds
-# everything per variant and nothing here builds a dict.
+# A card is the small int rank * 4 + suit, so a 52-byte table indexed by card (in
+# truc.variants) holds everything per variant and nothing here builds a dict.
 from micropython import const
 
-from truc.variants import MALLORCA, VALENCIA, PALACIOS, NAMES
+from truc import variants as V
 
 _SUITS = "oceb"  # oros, copes, espases, bastos: the suit is the letter's index
 _LAST_CARD = const(51)  # 12 bastos
@@ -13,49 +13,19 @@ _FIVE_BASTOS = const(23)
 _MADONA = const(40)  # 10 oros
 _AMO = const(47)  # 11 bastos
 
-# Strength by card, 0 = not in this deck. One row per rank (0..12), suits o c e b.
-# The 5o and 5b sit with the other fives here; with four peces they go above the amo.
-_MALLORCA_STRENGTH = (
-    b"\x00\x00\x00\x00"  # (no rank 0)
-    b"\x08\x08\x0d\x0c"  # 1: 1o 1c tie, then 1b, 1e
-    b"\x00\x00\x00\x00"  # 2: removed
-    b"\x09\x09\x09\x09"  # 3
-    b"\x01\x01\x01\x01"  # 4
-    b"\x02\x02\x02\x02"  # 5
-    b"\x03\x03\x03\x03"  # 6
-    b"\x0a\x04\x0b\x04"  # 7: 7o, 7e are manilles; 7c 7b tie low
-    b"\x00\x00\x00\x00"  # 8
-    b"\x00\x00\x00\x00"  # 9
-    b"\x0e\x05\x05\x05"  # 10: madona 10o
-    b"\x06\x06\x06\x0f"  # 11: amo 11b
-    b"\x07\x07\x07\x07"  # 12
-)
-_FOUR_PECES_5B = const(16)
-_FOUR_PECES_5O = const(17)
-
-_VALENCIA_STRENGTH = (
-    b"\x00\x00\x00\x00"
-    b"\x00\x00\x09\x08"  # 1: only 1e and 1b are played
-    b"\x00\x00\x00\x00"
-    b"\x05\x05\x05\x05"  # 3
-    b"\x01\x01\x01\x01"  # 4
-    b"\x02\x02\x02\x02"  # 5
-    b"\x03\x03\x03\x03"  # 6
-    b"\x06\x04\x07\x04"  # 7
-)  # 8..12 are not in this deck: indexes past the end read as "not in deck"
+_FOUR_PECES_5B = const(16)  # the strengths of the 5b and 5o with four peces (truc.variants
+_FOUR_PECES_5O = const(17)  # has the rest), above the amo's 15
 
 
 def _strength_table(variant):
-    if variant == MALLORCA:
-        return _MALLORCA_STRENGTH
-    if variant == VALENCIA or variant == PALACIOS:
-        return _VALENCIA_STRENGTH
-    raise ValueError("unknown variant %r" % (variant,))
+    if type(variant) is not int or not 1 <= variant <= V.COUNT:
+        raise ValueError("unknown variant %r" % (variant,))
+    return V.STRENGTHS[variant]
 
 
 def _four_peces(variant, peces):
-    # Only mallorca has peces; elsewhere the argument is ignored.
-    if variant != MALLORCA:
+    # Only a variant with peces has the option; elsewhere the argument is ignored.
+    if not V.PECES[variant]:
         return False
     if peces != 2 and peces != 4:
         raise ValueError("mallorca plays with 2 or 4 peces, not %r" % (peces,))
@@ -143,7 +113,7 @@ def strength(c, variant, peces):
     four = _four_peces(variant, peces)
     _check_card(c)
     if c >= len(table) or not table[c]:
-        raise ValueError("%s is not in the %s deck" % (card_name(c), NAMES[variant]))
+        raise ValueError("%s is not in the %s deck" % (card_name(c), V.NAMES[variant]))
     if four and c == _FIVE_OROS:
         return _FOUR_PECES_5O
     if four and c == _FIVE_BASTOS:
@@ -186,7 +156,7 @@ def envit(cards, variant, peces):
         for j in range(i + 1, 3):
             if cards[i] & 3 == cards[j] & 3:
                 best = max(best, values[i] + values[j] + 20)
-        if variant == MALLORCA:
+        if V.PECES[variant]:
             peca = _peca_envit(cards[i], four)
             if peca:
                 best = max(best, peca + max(values[(i + 1) % 3], values[(i + 2) % 3]))

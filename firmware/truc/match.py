@@ -3,7 +3,6 @@
 # allocates once the Match exists, so a button press never wakes the garbage collector.
 from micropython import const
 
-from truc.variants import MALLORCA
 from truc import variants as V
 from truc import rules as R
 
@@ -213,8 +212,8 @@ class Match:
             return True
         n = s[_PLAYERS]
         o = s[_OPTS]
-        if v > 3 or n != 2 and n != 4 and n != 6 or o & ~R.OPT_ALL or o & R.OPT_TARGET == 3 \
-                or o & R.OPT_PECES4 and v != MALLORCA or o & R.OPT_ALTERNATE and n != 6 \
+        if v > V.COUNT or n != 2 and n != 4 and n != 6 or o & ~R.OPT_ALL or o & R.OPT_TARGET == 3 \
+                or o & R.OPT_PECES4 and not V.PECES[v] or o & R.OPT_ALTERNATE and n != 6 \
                 or s[_DEALER0] != 255 and s[_DEALER0] >= n or s[_STARTED] > 1:
             return False
         need = self.cantons_to_win()
@@ -238,11 +237,12 @@ class Match:
         if w > R.NOBODY or s[_WINDOW] > R.NOBODY or s[_RAISER] > R.NOBODY \
                 or w == R.NOBODY and (k == 3 or self._decided(s) != R.NOBODY):
             return False
-        if s[_TRUC] > 4 or s[_TRUC_CALL] > 4 or s[_TRUC_BY] > R.NOBODY \
+        truc_top = len(V.TRUC_LADDERS[v]) - 1
+        if s[_TRUC] > truc_top or s[_TRUC_CALL] > truc_top or s[_TRUC_BY] > R.NOBODY \
                 or s[_TRUC_CALL] and (s[_TRUC_CALL] <= s[_TRUC] or s[_TRUC_BY] > R.B):
             return False
         e = s[_ENVIT]
-        top = len(R.envit_ladder(v)) - 1
+        top = len(V.ENVIT_LADDERS[v]) - 1
         if e > R.ENVIT_SHOWN or s[_ENVIT_CALL] > top or s[_ENVIT_BEFORE] > s[_ENVIT_CALL] \
                 or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B or s[_ENVIT_FLORS] > 1 \
                 or s[_ENVIT_SEAT] != 255 and s[_ENVIT_SEAT] >= n \
@@ -302,7 +302,7 @@ class Match:
         return 3 if self.state[_OPTS] & R.OPT_CANTONS3 else 2
 
     def peces(self):
-        if self.state[_VARIANT] != MALLORCA:
+        if not V.PECES[self.state[_VARIANT]]:
             return 0
         return 4 if self.state[_OPTS] & R.OPT_PECES4 else 2
 
@@ -417,7 +417,7 @@ class Match:
     def truc_worth(self):
         """Points the round's truc pays now (1 when no truc was accepted)."""
         step = self.state[_TRUC]
-        value = R.truc_ladder(self.state[_VARIANT])[step]
+        value = V.TRUC_LADDERS[self.state[_VARIANT]][step]
         return value if value != R.TOP else self.target()
 
     def _show_kind(self):
@@ -497,12 +497,12 @@ class Match:
         if op == R.VARIANT:
             if s[_VARIANT]:
                 return "the variant is already chosen"
-            if a < 1 or a > 3:
+            if a < 1 or a > V.COUNT:
                 return "unknown variant"
             if commit:
                 s[_VARIANT] = a
-                s[_PLAYERS] = R.PRESET_PLAYERS[a]
-                s[_OPTS] = R.PRESET_OPTIONS[a]
+                s[_PLAYERS] = V.PRESET_PLAYERS[a]
+                s[_OPTS] = V.PRESET_OPTIONS[a]
             return None
         if not s[_VARIANT]:
             return "the first command must be 'variant'"
@@ -511,7 +511,7 @@ class Match:
                 return "players must be 2, 4 or 6"
             if b & ~R.OPT_ALL or b & R.OPT_TARGET == 3:
                 return "bad option value"
-            if b & R.OPT_PECES4 and s[_VARIANT] != MALLORCA:
+            if b & R.OPT_PECES4 and not V.PECES[s[_VARIANT]]:
                 return "peces are a mallorca option"
             if b & R.OPT_ALTERNATE and a != 6:
                 return "punta rounds need 6 players"
@@ -528,8 +528,7 @@ class Match:
         return None
 
     def _envit(self, s, team, step, commit):
-        ladder = R.envit_ladder(s[_VARIANT])
-        top = len(ladder) - 1
+        top = len(V.ENVIT_LADDERS[s[_VARIANT]]) - 1
         e = s[_ENVIT]
         if e == R.ENVIT_PENDING:  # a raise: it accepts the call and goes above it
             if team == s[_ENVIT_BY]:
@@ -577,7 +576,7 @@ class Match:
     def _truc(self, s, team, step, commit):
         if s[_ENVIT] == R.ENVIT_PENDING:
             return "an envit is pending: answer it first"
-        top = 4
+        top = len(V.TRUC_LADDERS[s[_VARIANT]]) - 1
         pending = s[_TRUC_CALL]
         if pending:  # a raise answers the rivals' call
             if team == s[_TRUC_BY]:
@@ -774,7 +773,7 @@ class Match:
         e = s[_ENVIT]
         if won == R.NOBODY and (e == R.ENVIT_REFUSED or e == R.ENVIT_SHOWN):
             team = s[_ENVIT_WON]
-            ladder = R.envit_ladder(s[_VARIANT])
+            ladder = V.ENVIT_LADDERS[s[_VARIANT]]
             points = ladder[s[_ENVIT_BEFORE] if e == R.ENVIT_REFUSED else s[_ENVIT_CALL]]
             if points == R.TOP:
                 points = self._tots(s, team)
@@ -784,7 +783,7 @@ class Match:
         fora = False
         if won == R.NOBODY:
             team = s[_WINNER]
-            points = R.truc_ladder(s[_VARIANT])[s[_TRUC]]
+            points = V.TRUC_LADDERS[s[_VARIANT]][s[_TRUC]]
             if points == R.TOP:
                 fora = True
                 points = self.target() - s[_POINTS + team]

@@ -1,9 +1,8 @@
-# The engine's vocabulary: command codes, option bits, bet ladders, envit states.
+# The engine's vocabulary: command codes, option bits, argument ranges, envit states
+# (what differs between the variants is in truc.variants).
 # Everything is a small int so that applying a command never allocates; a refused
 # command comes back as a constant string, which does not allocate either.
 from micropython import const
-
-from truc.variants import MALLORCA
 
 # Commands: one per table-log command (TABLE-LOG.md). undo/redo are Match methods.
 VARIANT = const(1)  # a: variant id
@@ -58,25 +57,9 @@ def target_index(points):
             return i
     return -1
 
-# Presets, indexed by variant id: players and option bits (target 24, 2 cantons).
-PRESET_PLAYERS = b"\x00\x04\x04\x06"
-PRESET_OPTIONS = b"\x00\x02\x92\xd2"
 
-# Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused).
-# 0 marks the open-ended top step: joc fora, tots / falta.
+# The open-ended top step of a bet ladder (truc.variants): joc fora, tots / falta.
 TOP = const(0)
-TRUC_MALLORCA = b"\x01\x03\x06\x09\x00"
-TRUC_VALENCIA = b"\x01\x02\x03\x04\x00"
-ENVIT_MALLORCA = b"\x01\x02\x04\x06\x00"
-ENVIT_VALENCIA = b"\x01\x02\x04\x00"
-
-
-def truc_ladder(variant):
-    return TRUC_MALLORCA if variant == MALLORCA else TRUC_VALENCIA
-
-
-def envit_ladder(variant):
-    return ENVIT_MALLORCA if variant == MALLORCA else ENVIT_VALENCIA
 
 
 def decided(bazas, start, n):

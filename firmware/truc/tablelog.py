@@ -3,7 +3,7 @@
 from micropython import const
 
 from truc import rules as R
-from truc.variants import NAMES, MALLORCA
+from truc import variants as V
 
 UNDO = -1
 REDO = -2
@@ -85,6 +85,12 @@ def _step(ladder, word, tops):
     raise ValueError("%s is not a step of that ladder (%s)" % (_quoted(word), steps))
 
 
+def _tops(words, variant):
+    # The words for a top step: the variant's own first (the one an error names), then
+    # every variant's.
+    return (words[variant],) + words
+
+
 def ladder_text(ladder, top_word):
     return ", ".join(str(v) if v != R.TOP else top_word for v in ladder[1:])
 
@@ -119,7 +125,7 @@ def _options(match, pairs):
             bit, off, on = _FLAGS.get(key, (0, None, None))
             if not bit:
                 raise ValueError("unknown option %s" % _quoted(key))
-            if key == "peces" and match.variant() != MALLORCA:
+            if key == "peces" and not V.PECES[match.variant()]:
                 raise ValueError("peces are a mallorca option")
             if value == on:
                 opts |= bit
@@ -187,20 +193,21 @@ def parse(match, line):
     a = b = 0
     if op == R.VARIANT:
         name = args[0].lower()
-        if name not in NAMES[1:]:
-            raise ValueError("unknown variant %s (mallorca, valencia, palacios)" % _quoted(args[0]))
-        a = NAMES.index(name)
+        if name not in V.NAMES[1:]:
+            raise ValueError("unknown variant %s (%s)" % (_quoted(args[0]), ", ".join(V.NAMES[1:])))
+        a = V.NAMES.index(name)
     elif op == R.OPTIONS:
         a, b = _options(match, [w.lower() for w in args])
     elif op == R.DEALER:
         a = _number(args[0], "seat")
     elif op == R.ENVIT or op == R.TRUC:
         a = _team(args[0])
+        v = match.variant()
         if len(args) == 2:
             if op == R.ENVIT:
-                b = _step(R.envit_ladder(match.variant()), args[1].lower(), ("tots", "falta"))
+                b = _step(V.ENVIT_LADDERS[v], args[1].lower(), _tops(V.ENVIT_TOP, v))
             else:
-                b = _step(R.truc_ladder(match.variant()), args[1].lower(), ("fora",))
+                b = _step(V.TRUC_LADDERS[v], args[1].lower(), _tops(V.TRUC_TOP, v))
     elif op == R.BAZA:
         w = args[0].lower()
         a = R.PARDA if w == "parda" else _team(w)
@@ -241,11 +248,11 @@ def format_command(variant, op, a, b):
     """The table-log line for one engine command."""
     word = WORDS[op - 1]
     if op == R.VARIANT:
-        return "variant " + NAMES[a]
+        return "variant " + V.NAMES[a]
     if op == R.OPTIONS:
         return "set players=%d canton=%d %s" % (a, R.TARGETS[b & R.OPT_TARGET], " ".join(
             k + "=" + (v[2] if b & v[0] else v[1]) for k, v in sorted(_FLAGS.items())
-            if k != "peces" or variant == MALLORCA))
+            if k != "peces" or V.PECES[variant]))
     if op == R.DEALER:
         return "dealer %d" % a
     if op == R.BAZA:
@@ -258,11 +265,11 @@ def format_command(variant, op, a, b):
         return "adjust %s %+d" % (R.TEAMS[a], b - 256 if b > 127 else b)
     text = word + " " + R.TEAMS[a]
     if (op == R.ENVIT or op == R.TRUC) and b:
-        ladder = R.envit_ladder(variant) if op == R.ENVIT else R.truc_ladder(variant)
+        ladder = (V.ENVIT_LADDERS if op == R.ENVIT else V.TRUC_LADDERS)[variant]
         if ladder[b] != R.TOP:
             text += " %d" % ladder[b]
         else:
-            text += " " + ("fora" if op == R.TRUC else "tots" if variant == MALLORCA else "falta")
+            text += " " + (V.ENVIT_TOP if op == R.ENVIT else V.TRUC_TOP)[variant]
     return text
 
 

@@ -35,6 +35,9 @@ def texts():
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from truc import variants  # the refusals of impossible shows, one per kind of show
     found.update(variants.SHOW_REFUSALS)
+    from app import varianttexts as VT  # the variants' own words
+    for words in VT.TRUC_NAMES + VT.ENVIT_NAMES + (VT.TITLES, VT.FOLD_WORDS):
+        found.update(w for w in words if w)
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
