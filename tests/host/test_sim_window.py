@@ -2,6 +2,8 @@
 events become pin levels the firmware debounces, the window shows the model's glass
 behind the backlight, F5 pulls the battery, F12 saves a screenshot."""
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -215,3 +217,16 @@ def test_f5_pulls_the_battery_and_the_device_boots_into_the_same_match(open_wind
     assert win.device.boots == 2 and bytes(win.device.app.match.state) == state
     assert win.device.app.top_name() == "scoreboard"
     assert screen_pixels(win) == win.device.image().tobytes() and win.device.model.errors == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a display is an X/Wayland one")
+def test_without_a_display_make_sim_says_so_and_points_to_headless(tmp_path):
+    # No DISPLAY, no SDL driver asked for: SDL would fall back to an invisible window and
+    # the simulator would run forever; it says so and exits instead.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-m", "sim", "--flash", str(tmp_path)], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot open a window" in done.stderr and "--headless" in done.stderr
