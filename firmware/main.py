@@ -34,6 +34,7 @@ def start(board, files=None):
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
+    power.playing = app.playing  # dim, not dark, through a match in progress
     from hw.archive import Archive
 
     app.archive = archive = Archive(files)  # past matches: read only when a screen asks

@@ -254,3 +254,14 @@ def test_undo_stops_at_the_set_up_of_the_match():
         assert app.match.bazas() == 0 and app.message == "Nothing to undo"
         _press(app, E.SELECT)
         assert "undo" not in [v for _, v in app.top().items]
+
+
+def test_the_default_timeout_outlasts_a_round_and_a_match_in_progress_counts_as_playing():
+    # Two minutes before dark (dim after one); hw.power keeps it dim while playing() holds.
+    assert Settings().timeout >= 120
+    assert not _app("").playing()  # no variant yet
+    app = _app()
+    assert app.playing()
+    for _ in range(2):
+        app.apply(R.ADJUST, R.A, 24)
+    assert app.match.winner() == R.A and not app.playing()

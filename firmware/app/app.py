@@ -30,7 +30,9 @@ class Settings:
 
     def __init__(self):
         self.language = "ca"
-        self.timeout = 60  # seconds without a press before the screen dims; 0 = never
+        # Seconds without a press before the screen goes dark (it dims at half; through a
+        # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
+        self.timeout = 120
         # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
         self.names = ["", "", "", "", "", "", "", ""]
 
@@ -173,6 +175,11 @@ class App:
         if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
             self.open("summary")
         return None
+
+    def playing(self):
+        """Whether a match is in progress (the power part keeps the screen readable)."""
+        m = self.match
+        return m.variant() != 0 and m.winner() == R.NOBODY
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up
