@@ -67,7 +67,9 @@ def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wak
     assert device.backlight() == 1 and device.power.state == P.LIT
     fingers.wait(400)
     assert 0 < device.backlight() < 1 and device.power.state == P.DIM
-    fingers.wait(timeout - dim_at)
+    fingers.wait(timeout - dim_at)  # past the timeout: a match in progress stays readable
+    assert 0 < device.backlight() < 1 and device.power.state == P.DIM
+    fingers.wait(P.PLAYING_OFF_MS - timeout)  # left on the table: dark at last
     assert device.backlight() == 0 and device.power.state == P.OFF
     state, events = bytes(device.app.match.state), len(device.events)
     fingers.gesture(1 if device.keys == 2 else 2, SHORT)  # B's key, on a dark screen
@@ -88,7 +90,9 @@ def test_a_dim_screen_still_takes_the_press():
 def test_the_oled_goes_dark_after_the_timeout_and_a_press_only_wakes_it():
     # No backlight: the panel itself sleeps (hw.parts.PanelLight).
     device, fingers = start("devkit_oled")
-    fingers.wait(device.app.settings.timeout * 1000)
+    fingers.wait(device.app.settings.timeout * 1000)  # a match in progress: still lit
+    assert device.power.state == P.DIM and any(device.model.visible())
+    fingers.wait(P.PLAYING_OFF_MS - device.app.settings.timeout * 1000)
     assert device.power.state == P.OFF
     assert not any(device.model.visible())
     events = len(device.events)
