@@ -265,3 +265,22 @@ def test_the_default_timeout_outlasts_a_round_and_a_match_in_progress_counts_as_
     for _ in range(2):
         app.apply(R.ADJUST, R.A, 24)
     assert app.match.winner() == R.A and not app.playing()
+
+
+def test_new_match_opens_on_the_last_preset_and_options():
+    app = _app()
+    app.open("newmatch")
+    menu = app.top()
+    menu.choose(app, "variant")  # valencia
+    menu.choose(app, "players")  # 6
+    menu.choose(app, "target")  # canton of 12 (valencia's preset is 24)
+    menu.choose(app, R.OPT_FLOR)  # flor off
+    menu.choose(app, "begin")
+    menu.choose(app, "start")
+    m = app.match
+    chosen = (m.variant(), m.players(), m.options())
+    assert chosen == (2, 6, (R.PRESET_OPTIONS[2] & ~R.OPT_TARGET | 0) ^ R.OPT_FLOR)
+    app.open("newmatch")
+    again = app.top()
+    assert (again.variant, again.players, again.options) == chosen
+    assert bytes(app.settings.setup) == bytes(chosen)

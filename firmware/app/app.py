@@ -35,6 +35,8 @@ class Settings:
         self.timeout = 120
         # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
         self.names = ["", "", "", "", "", "", "", ""]
+        self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
+        self.helped = False  # the key help was shown once (on a fresh device)
 
 
 TEAM_NAMES = 6  # where the team names start in Settings.names
