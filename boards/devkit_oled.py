@@ -50,4 +50,4 @@ def make_display(sleep_ms=None):
 
     i2c = I2C(0, scl=Pin(I2C_SCL), sda=Pin(I2C_SDA), freq=I2C_HZ)
     display = SSD1306(i2c, width=WIDTH, height=HEIGHT, addr=OLED_ADDR, sleep_ms=sleep_ms)
-    return display, WIDTH, HEIGHT, MONO
+    return display

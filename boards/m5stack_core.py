@@ -87,4 +87,4 @@ def make_display(sleep_ms=None):
                        height=PANEL_HEIGHT, madctl=BGR, invert=ips, palette=PALETTE,
                        left=LEFT, top=TOP, sleep_ms=sleep_ms)
     Pin(BACKLIGHT, Pin.OUT, value=1)
-    return display, WIDTH, HEIGHT, MONO
+    return display

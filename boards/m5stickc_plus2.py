@@ -65,4 +65,4 @@ def make_display(sleep_ms=None):
 
     display = landscape(LCD_SCK, LCD_MOSI, LCD_CS, LCD_DC, LCD_RST, LCD_HZ, WIDTH, HEIGHT,
                         LCD_COL0, LCD_ROW0, BACKLIGHT, sleep_ms)
-    return display, WIDTH, HEIGHT, MONO
+    return display

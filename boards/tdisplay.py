@@ -1,16 +1,8 @@
 # LILYGO TTGO T-Display: ESP32 with a 1.14" 135x240 ST7789V IPS glass, two buttons.
 # Used landscape: the canvas is 240x135, 4 bits a pixel.
 #
-# Every board file names the same things (the simulator reads them too):
-#   WIDTH, HEIGHT, MONO     the canvas make_display() is for
-#   KEYS, BUTTONS           buttons in the keymap's key order
-#   KEYMAP                  their gestures' events (ui.gestures KEYMAP_2 or KEYMAP_3)
-#   BUTTON_PULL_UP          per button: does the firmware have to enable the internal
-#                           pull-up (False: an input-only pin, the board has a resistor)
-#   BUTTON_ACTIVE_LOW       a pressed button reads 0
-#   BACKLIGHT, BATTERY_ADC  pins or None; BATTERY_SCALE: battery volts per ADC volt
-#   LCD_* / I2C_*           the display's bus and control lines
-#   make_display()          -> (driver, width, height, mono), panel cleared, backlight on
+# Every board file names the same things, typings/board.pyi's Board (pyright checks each
+# file against it; the simulator's entry for each board is in sim/boards.py).
 #
 # Pins, as LILYGO publishes them (github.com/Xinyuan-LilyGO/TTGO-T-Display):
 #   README.MD "Pinout": TFT_MOSI 19, TFT_SCLK 18, TFT_CS 5, TFT_DC 16, TFT_BL 4,
@@ -70,4 +62,4 @@ def make_display(sleep_ms=None):
 
     display = landscape(LCD_SCK, LCD_MOSI, LCD_CS, LCD_DC, LCD_RST, LCD_HZ, WIDTH, HEIGHT,
                         LCD_COL0, LCD_ROW0, BACKLIGHT, sleep_ms)
-    return display, WIDTH, HEIGHT, MONO
+    return display

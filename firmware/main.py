@@ -11,17 +11,19 @@ def start(board, files=None):
 
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
-    display = board.make_display()[0]
+    display = board.make_display()
     from truc.match import Match
     from app.app import App, Settings
     from app.i18n import LANGUAGES, t
     from hw.journal import Journal
+    from hw.archive import Archive
     from hw.input_loop import Loop
 
     match = Match()
     settings = Settings()
     journal = Journal(files, languages=LANGUAGES)
     notice = journal.open(match, settings)  # a set-aside file is said, never fatal
+    archive = Archive(files)  # past matches: read only when a screen asks
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
@@ -29,15 +31,15 @@ def start(board, files=None):
     try:
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
         app.render()
+    except MemoryError:  # the heap, not the match: never set a good match aside for it
+        raise
     except Exception:  # a saved match the app cannot show: set aside, or every boot fails
         notice = journal.discard()
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
     power.playing = app.playing  # dim, not dark, through a match in progress
-    from hw.archive import Archive
-
-    app.archive = archive = Archive(files)  # past matches: read only when a screen asks
+    app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive
         try:

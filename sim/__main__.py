@@ -7,6 +7,7 @@ from app.i18n import LANGUAGES
 
 from sim import boards, keyscript
 from sim.flashdir import FlashFolder, default_folder
+from truc import tablelog
 
 CONTROLS = """\
 boards: tdisplay (LILYGO T-Display, 2 keys: 1 = GPIO0, 2 = GPIO35), m5stickc_plus2 (2 keys:
@@ -61,16 +62,21 @@ def parse_args(argv):
 
 def read_log(name):
     if name == "-":
-        return sys.stdin.read().splitlines()
-    with open(name, encoding="utf-8") as f:
-        return f.read().splitlines()
+        data = sys.stdin.buffer.read()
+    else:
+        with open(name, "rb") as f:
+            data = f.read()
+    lines = tablelog.split(data)
+    if None in lines:
+        raise ValueError("line %d: not UTF-8" % (lines.index(None) + 1))
+    return lines
 
 
 def main(argv=None):
     args = parse_args(argv)
     try:
         log = read_log(args.log) if args.log else None
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, ValueError) as e:
         print("sim: cannot read %s: %s" % (args.log, e), file=sys.stderr)
         return 2
     path = args.flash or (None if args.headless else default_folder(args.board))

@@ -27,10 +27,9 @@ configuration against the glass's wiring, charge pump, entire display on, invers
 display on/off. Not modelled: reads, scrolling, partial mode areas, gamma and voltages.
 
 A model joins the simulated board with attach(...) or, for a board file of boards/,
-with wire(name): that also puts the board's resistors on its button and detection
-lines. Everything runs on machine.SIM's clock.
+with sim.boards.wire(name): that also puts the board's resistors on its button and
+detection lines. Everything runs on machine.SIM's clock.
 """
-import importlib
 import random
 
 import machine
@@ -134,6 +133,7 @@ class DCSModel:
     MAX_HZ = 62_500_000
     MODES = (0, 3)  # SPI modes it reads correctly: data sampled on the rising edge
     PARAMS = _PARAMS
+    draw = True  # False: pixel data is counted, not put in RAM (long runs that look at none)
 
     def __init__(self, glass, seed=0):
         self.glass = glass
@@ -337,6 +337,9 @@ class DCSModel:
 
     # Pixels.
     def _pixels(self, data):
+        if not self.draw:
+            self.pixel_bytes += len(data)
+            return
         fmt = self.colmod & 7
         bpp = 3 if fmt == 6 else 2
         buf = self._pending + bytes(data)
@@ -729,49 +732,5 @@ class SSD1306Model:
         return pic
 
 
-# ---- the boards of boards/ ---------------------------------------------------------------
-
-# Resistors each board has on its lines (1: pull-up), so idle buttons read high and the
-# M5Stack's panel-type line reads as the real one does.
-_RESISTORS = {
-    "tdisplay": {0: 1, 35: 1},
-    "m5stickc_plus2": {35: 1, 37: 1, 39: 1},
-    "m5stack_core": {37: 1, 38: 1, 39: 1},
-    "devkit_oled": {0: 1},
-}
-
-
-def model_for(name, ips=True, seed=0):
-    """A fresh model of the display controller of boards/<name>.py and its glass."""
-    if name == "tdisplay":
-        return ST7789Model(TDISPLAY_GLASS, seed)
-    if name == "m5stickc_plus2":
-        return ST7789Model(STICKC_PLUS2_GLASS, seed)
-    if name == "m5stack_core":
-        return ILI9342CModel(m5stack_glass(ips), seed)
-    if name == "devkit_oled":
-        return SSD1306Model(OledGlass(), seed)
-    raise ValueError("no board %r" % name)
-
-
-def wire(name, ips=True, seed=0):
-    """Puts boards/<name>.py's display model on machine.SIM's buses, at the pins the
-    board file names, with the board's resistors; returns the model. Call SIM.reset()
-    first for a fresh board. ips: which M5Stack Core glass (IPS or the older TN)."""
-    board = importlib.import_module("boards." + name)
-    for pin, level in _RESISTORS[name].items():
-        SIM.resistor(pin, level)
-    if name == "m5stack_core" and ips:
-        SIM.resistor(board.LCD_RST, 1)  # the IPS version's pull-up on RST
-    model = model_for(name, ips, seed)
-    if isinstance(model, SSD1306Model):
-        model.attach(board.I2C_SCL, board.I2C_SDA, board.OLED_ADDR)
-    else:
-        model.attach(board.LCD_SCK, board.LCD_MOSI, board.LCD_CS, board.LCD_DC, board.LCD_RST)
-    return model
-
-
-BOARD_NAMES = ("tdisplay", "m5stickc_plus2", "m5stack_core", "devkit_oled")
-
-__all__ = ["Glass", "OledGlass", "ST7789Model", "ILI9342CModel", "SSD1306Model", "wire",
-           "model_for", "expected_rgb", "BOARD_NAMES", "machine"]
+__all__ = ["Glass", "OledGlass", "ST7789Model", "ILI9342CModel", "SSD1306Model",
+           "expected_rgb", "machine"]

@@ -1,7 +1,7 @@
 """A board of boards/ running the whole firmware on the simulated chip.
 
 Booting resets machine.SIM (a new board: clock at 0, pins unconfigured), wires the model
-of the board's display controller to its bus (sim.controllers.wire) and calls the real
+of the board's display controller to its bus (sim.boards.wire) and calls the real
 entry point, main.start(board, files=flash): the board file's driver talks to the model
 over the fake bus, hw.buttons debounces the pin levels, hw.power drives the backlight,
 hw.journal writes the match to the simulated flash. What the screen shows is the model's
@@ -18,17 +18,19 @@ import importlib
 from machine import SIM
 from ui import events as E
 from ui.gestures import KEYMAP_2, KEYMAP_3
-from sim import boards, controllers
+from sim import boards
 from sim.flash import Flash
 
 CELL_MV = 3900  # the battery the simulated boards run on, about 70 %
 
 
 class Device:
-    def __init__(self, name, language=None, flash=None, store=None):
+    def __init__(self, name, language=None, flash=None, store=None, draw=True):
         """name: a board file's (or an alias); language: set as if chosen in the settings
         (None: what the flash holds); flash: a sim.flash.Flash (None: empty); store:
-        something with sync(flash), told after every change that landed."""
+        something with sync(flash), told after every change that landed; draw: False for
+        a panel model that takes the pixels without drawing them (a soak: faster)."""
+        self.draw = draw
         self.name = boards.resolve(name)
         self.look = boards.LOOKS[self.name]
         self.board = importlib.import_module("boards." + self.name)
@@ -47,7 +49,8 @@ class Device:
     # Power.
     def _boot(self, language=None):
         SIM.reset()
-        self.model = controllers.wire(self.name)
+        self.model = boards.wire(self.name)
+        self.model.draw = self.draw
         board = self.board
         if board.BATTERY_ADC is not None:
             SIM.set_adc(board.BATTERY_ADC, CELL_MV * 1000 // board.BATTERY_SCALE)

@@ -119,10 +119,34 @@ def _canton_won(app):
     app.event(E.NEXT)
 
 
+def _round_history(app):
+    app.open("history")  # the latest round: round 2, an envit and the bazas
+
+
+def _past_matches(app):
+    from dictfs import Files
+    from hw.archive import Archive
+
+    app.archive = Archive(Files())
+    app.archive.keep(play("variant mallorca\nbaza A\nbaza A\nadjust B +23\nbaza B\nbaza B"))
+    app.archive.keep(app.match)
+    app.open("pastmatches")
+
+
 def _match_won(app):
     play("adjust A +12\nadjust A +11", app.match)
     app.event(E.PREV)
     app.event(E.PREV)
+
+
+def _match_over(app):
+    _match_won(app)
+    app.event(E.PREV)  # the summary goes: the scoreboard says who won
+
+
+def _may_envit(app):
+    app.match.clear()
+    play("variant mallorca\nadjust B +5\nfold A", app.match)  # B may still envit
 
 
 SCREENS = (
@@ -135,6 +159,8 @@ SCREENS = (
     ("settings", _settings),
     ("show-entry", _show_entry),
     ("match-won", _match_won),
+    ("match-over", _match_over),
+    ("may-envit", _may_envit),
     ("assistant", _assistant),
     ("envit-calculator", _envit_calculator),
     ("baza-resolver", _baza_resolver),
@@ -144,17 +170,25 @@ SCREENS = (
     ("adjust", _adjust),
     ("seat-names", _seat_names),
     ("canton-won", _canton_won),
+    ("round-history", _round_history),
+    ("past-matches", _past_matches),
 )
 
 
-def build(canvas, name, language):
-    """An app on canvas showing the named screen in language, rendered."""
+def build(canvas, name, language, names=None, power=None, before_render=None):
+    """An app on canvas showing the named screen in language, rendered; names (the
+    settings' seat and team names), power and a hook called before rendering are for
+    tests that draw the screens in other conditions."""
     settings = Settings()
     settings.language = language
+    if names:
+        settings.names[:] = names
     canvas.forget()
-    app = App(canvas, match=play(_MID_MATCH), settings=settings)
+    app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power)
     for screen_name, setup in SCREENS:
         if screen_name == name:
             setup(app)
+    if before_render:
+        before_render(app)
     app.render()
     return app

@@ -75,7 +75,7 @@ def test_refused_key_changes_nothing_and_says_why():
 def test_back_on_the_scoreboard_undoes():
     app = _app("variant valencia\nbaza A")
     _press(app, E.BACK)
-    assert app.match.bazas() == 0 and app.message == "Undone"
+    assert app.match.bazas() == 0 and app.message == "Undone: Baza A"
 
 
 def test_actions_menu_offers_only_legal_commands():

@@ -88,7 +88,7 @@ def test_no_variant_yet_means_mallorca_with_two_peces():
     app = _app()
     assert app.match.variant() == 0
     calc = _open(app, "envit")
-    assert app.stack[-2].title == "Assistant · mallorca"
+    assert app.stack[-2].title == "Assistant · Mallorca"
     _pick(app, "10o", "7o", "5b")  # madona 27 + 7; the 5b is no peça with two
     assert calc.envit == 34
     _press(app, E.SELECT)
@@ -136,19 +136,18 @@ def test_picker_offers_the_deck_without_repeats():
     calc = _open(app, "envit")
     assert _labels(calc) == ["oros", "copes", "espases", "bastos"]
     _to(app, 0)
-    assert _labels(calc) == ["3 of oros", "4 of oros", "5 of oros", "6 of oros",
-                             "7 of oros (manilla)"]  # valencia has no 1o, no figures
+    assert _labels(calc) == ["the 3", "the 4", "the 5", "the 6",
+                             "the 7 (manilla)"]  # valencia has no 1o, no figures
     _press(app, E.BACK)
     _pick(app, "7e")
     _to(app, 2)
-    assert "7 of espases (manilla)" not in _labels(calc)
-    assert _labels(calc)[0] == "1 of espases"
+    assert "the 7 (manilla)" not in _labels(calc)
+    assert _labels(calc)[0] == "the ace"
     app = _app("variant mallorca")
     calc = _open(app, "envit")
     _to(app, 3)
-    assert _labels(calc) == ["1 of bastos", "3 of bastos", "4 of bastos", "5 of bastos",
-                             "6 of bastos", "7 of bastos", "10 of bastos", "11 of bastos (amo)",
-                             "12 of bastos"]  # no 2s in mallorca
+    assert _labels(calc) == ["the ace", "the 3", "the 4", "the 5", "the 6", "the 7",
+                             "the jack", "the knight (amo)", "the king"]  # no 2s in mallorca
 
 
 def test_back_steps_back_one_thing_at_a_time():
@@ -182,7 +181,10 @@ def test_baza_winner_in_seat_order_from_the_leader():
     assert calc.shown and calc.team == 0 and calc.winner == 0
     assert calc.verdict(app) == "Team A wins: seat 1"
     assert calc.best == [False, False, False, True]
-    _press(app, E.SELECT)  # the next baza: its winner leads
+    _press(app, E.SELECT)  # the next baza: its winner leads, everyone plays
+    assert calc.leader == 0 and calc.order == [0, 1, 2, 3] and not calc.shown
+    assert calc.prompt(app) == "Card of seat 1 (A)"
+    _press(app, E.BACK)  # no card in yet: back to the leader, to correct it
     assert calc.leader == -1 and calc.items[calc.cursor][1] == 0
 
 
@@ -211,11 +213,50 @@ def test_baza_same_team_holding_the_best_wins_it():
     _to(app, 0)
     _pick(app, "3o", "4c", "3e", "5c")  # seats 0 and 2, both team A, tie at the top
     assert calc.team == 0 and calc.winner == 0
-    _press(app, E.SELECT)
-    _to(app, 3)
-    _pick(app, "12b", "11b", "10o", "1e")  # amo (seat 0) over madona and the ace
+    _press(app, E.SELECT)  # seat 0 won: it leads the second baza
+    _pick(app, "11b", "10o", "1e", "12b")  # amo (seat 0) over madona and the ace
     assert calc.team == 0 and calc.winner == 0
     assert calc.verdict(app) == "Team A wins: seat 1"
+
+
+def test_after_a_parda_only_the_tied_players_play_on():
+    # Seed 000: "el desempate se decide con la carta que queda de los dos jugadores que
+    # han empatado". Six players, seat 5 leads: the threes of seats 1 (B) and 4 (A) tie.
+    app = _app("variant palacios")
+    calc = _open(app, "baza")
+    _to(app, 5)
+    _pick(app, "4o", "5o", "3c", "6o", "7c", "3e")  # seats 5, 0, 1, 2, 3, 4
+    assert calc.team == 2 and calc.verdict(app) == "Parda"
+    _press(app, E.SELECT)
+    assert calc.order == [1, 4] and calc.most == 2  # in the order they played
+    assert calc.prompt(app) == "Card of seat 2 (B)"
+    _pick(app, "5e", "5c")  # parda again: their last cards decide
+    assert calc.shown and calc.team == 2
+    _press(app, E.SELECT)
+    assert calc.order == [1, 4]
+    _pick(app, "6e")
+    assert calc.prompt(app) == "Card of seat 5 (A)"
+    _pick(app, "7o")
+    assert calc.team == 0 and calc.winner == 4 and calc.verdict(app) == "Team A wins: seat 5"
+    _press(app, E.SELECT)  # three bazas: the round is over, the next one starts
+    assert calc.leader == -1 and len(calc.results) == 0
+
+
+def test_the_round_decided_after_a_parda_ends_the_bazas():
+    app = _app("variant palacios")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "3o", "3c", "3e", "4o", "5o", "6o")  # seats 0, 1 and 2 tie (A, B, A)
+    assert calc.team == 2
+    _press(app, E.BACK)  # the last card out and in again: still one baza
+    _pick(app, "6o")
+    assert list(calc.results) == [2]
+    _press(app, E.SELECT)
+    assert calc.order == [0, 1, 2]
+    _pick(app, "4c", "1e", "7e")  # seat 1 (B) takes the baza after the parda: B's round
+    assert calc.team == 1 and calc.winner == 1
+    _press(app, E.SELECT)
+    assert calc.leader == -1
 
 
 def test_punta_duel_plays_two_cards():
@@ -248,24 +289,27 @@ def test_mallorca_card_order():
     page = _open(app, "order")
     assert page.name == "textpage"
     assert _lines(page) == [
-        "11 of bastos (amo)", "10 of oros (madona)", "1 of espases", "1 of bastos",
-        "7 of espases (manilla)", "7 of oros (manilla)", "all the 3s", "1 of oros and copes",
-        "all the 12s", "the other 11s", "the other 10s", "7 of copes and bastos",
-        "all the 6s", "all the 5s", "all the 4s"]
+        "the knight of bastos (amo)", "the jack of oros (madona)", "the ace of espases",
+        "the ace of bastos", "the 7 of espases (manilla)", "the 7 of oros (manilla)",
+        "the threes", "the ace of oros and of copes", "the kings", "the other knights",
+        "the other jacks", "the 7 of copes and of bastos", "the sixes", "the fives",
+        "the fours"]
 
 
 def test_four_peces_order_starts_with_the_fives():
     app = _app("variant mallorca\nset peces=4")
     lines = _lines(_open(app, "order"))
-    assert lines[:3] == ["5 of oros (peça)", "5 of bastos (peça)", "11 of bastos (amo)"]
-    assert "5 of copes and espases" in lines and "all the 5s" not in lines
+    assert lines[:3] == ["the 5 of oros (peça)", "the 5 of bastos (peça)",
+                         "the knight of bastos (amo)"]
+    assert "the 5 of copes and of espases" in lines and "the fives" not in lines
 
 
 def test_valencia_card_order():
     app = _app("variant valencia")
     assert _lines(_open(app, "order")) == [
-        "1 of espases", "1 of bastos", "7 of espases (manilla)", "7 of oros (manilla)",
-        "all the 3s", "7 of copes and bastos", "all the 6s", "all the 5s", "all the 4s"]
+        "the ace of espases", "the ace of bastos", "the 7 of espases (manilla)",
+        "the 7 of oros (manilla)", "the threes", "the 7 of copes and of bastos", "the sixes",
+        "the fives", "the fours"]
 
 
 def test_order_page_scrolls_round():
@@ -286,7 +330,12 @@ def test_order_page_scrolls_round():
 def test_signals_of_both_tables_the_variants_first():
     app = _app("variant valencia")
     lines = _lines(_open(app, "signals"))
-    assert lines[0] == "Valencia, Palacios:" and "Both cheeks puffed: 33" in lines
+    assert lines[0] == "València, Palacios del Sil:" and "Both cheeks puffed: 33" in lines
+    # The card signs of its tables next to the seed's cheeks and cec, set apart from them.
+    signs = lines.index("Also at the tables:")
+    assert lines.index("Both eyes shut: cec, no good cards") < signs
+    assert "Eyebrows raised: the ace of espases" in lines[signs:lines.index("Mallorca:")]
+    assert "Wink: the ace of bastos" in lines[signs:]
     assert "Mallorca:" in lines and "Eyebrows raised: the amo" in lines
     app = _app("variant mallorca")
     lines = _lines(_open(app, "signals"))
@@ -296,11 +345,11 @@ def test_signals_of_both_tables_the_variants_first():
 
 def test_cards_to_take_out():
     app = _app("variant mallorca")
-    assert _lines(_open(app, "removed")) == ["Take out 4 cards:", "all the 2s", "36 cards stay"]
+    assert _lines(_open(app, "removed")) == ["Take out 4 cards:", "the twos", "36 cards stay"]
     app = _app("variant palacios")
     assert _lines(_open(app, "removed")) == [
-        "Take out 18 cards:", "1 of oros and copes", "all the 2s", "all the 10s",
-        "all the 11s", "all the 12s", "22 cards stay"]
+        "Take out 18 cards:", "the ace of oros and of copes", "the twos", "the jacks",
+        "the knights", "the kings", "22 cards stay"]
 
 
 def test_long_lines_wrap_to_the_small_screen():
@@ -375,12 +424,12 @@ def test_back_deletes_and_on_an_empty_name_finishes():
     names = app.open("names", 4)
     app.render()
     _to(app, 3)
-    assert names.name == "PEP"
+    assert names.typed == "PEP"
     _press(app, E.SELECT)  # the wheel starts on Done: a name already there stays
     assert app.settings.names[3] == "PEP"
     _to(app, 3)
     _press(app, E.BACK)
-    assert names.name == "PE"
+    assert names.typed == "PE"
     _letter(app, "À")
     _letter(app, "")
     assert app.settings.names[3] == "PEÀ"

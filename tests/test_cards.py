@@ -437,3 +437,16 @@ def test_baza_refuses_bad_input():
     raises(baza, cards_of("3o 4c"), 0, 4, MALLORCA, 3)
     raises(baza, (12, 99), 0, 4, MALLORCA, 2)
     raises(baza, "3o", 0, 4, MALLORCA, 2)
+
+
+def test_baza_of_the_tied_players_only():
+    # After a parda only the tied seats play: each card belongs to the seat named for it.
+    assert baza(cards_of("5c 5e"), 1, 6, PALACIOS, 0, [1, 4]) == (2, 1)
+    assert baza(cards_of("6e 7o"), 1, 6, PALACIOS, 0, [1, 4]) == (0, 4)
+    assert baza(cards_of("7o"), 1, 6, PALACIOS, 0, [1, 4]) == (1, 1)
+    for seats in ([1, 1], [1, 6]):
+        try:
+            baza(cards_of("6e 7o"), 1, 6, PALACIOS, 0, seats)
+        except ValueError:
+            continue
+        raise AssertionError(seats)

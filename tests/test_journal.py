@@ -4,7 +4,7 @@
 # sim.flash (both of its models: littlefs' atomic syncs, and torn writes); on MicroPython
 # the real littlefs (os.VfsLfs2, the board's filesystem) on a RAM block device that can
 # lose power at, or in the middle of, any program or erase (tests/ramflash.py).
-# mp-heap: 256K  (the littlefs tests hold two 32 KB flash images)
+# mp-heap: 320K  (the littlefs tests hold two 32 KB flash images)
 import gc
 import os
 import sys

@@ -51,8 +51,8 @@ def test_the_scoreboard_draws_no_hint_for_a_refused_press():
     app = _app("variant valencia\nenvit B")
     drawn = []
     original = app.canvas.text
-    app.canvas.text = lambda font, s, x, y, colour: (drawn.append(s)
-                                                     or original(font, s, x, y, colour))
+    app.canvas.text = lambda font, s, x, y, colour, room=0: (drawn.append(s)
+                                                     or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:
@@ -63,8 +63,8 @@ def test_the_scoreboard_draws_no_hint_for_a_refused_press():
 def _drawn(app):
     drawn = []
     original = app.canvas.text
-    app.canvas.text = lambda font, s, x, y, colour: (drawn.append(s)
-                                                     or original(font, s, x, y, colour))
+    app.canvas.text = lambda font, s, x, y, colour, room=0: (drawn.append(s)
+                                                     or original(font, s, x, y, colour, room))
     try:
         app.render()
     finally:
@@ -80,16 +80,16 @@ def test_a_notice_leaves_after_three_seconds_and_never_hides_the_pending_call():
     app.event(E.PREV)  # A cannot answer its own truc: refused, with the reason
     assert app.message
     drawn = _drawn(app)
-    assert "A calls truc 2?" in drawn and app.message in drawn
+    assert "A: truc?" in drawn and app.message in drawn
     assert not app.tick(1100) and app.message
     assert not app.tick(3900) and app.message
     assert app.tick(4200) and app.message == ""
     assert app.message not in _drawn(app) or not app.message
-    app.event(E.BACK)  # "Undone" on the stakes line, then gone
+    app.event(E.BACK)  # "Undone: A: truc" on the stakes line, then gone
     app.tick(5000)
-    assert app.message == "Undone" and "Undone" in _drawn(app)
+    assert app.message == "Undone: A: truc" and "Undone: A: truc" in _drawn(app)
     app.tick(8100)
-    assert "Undone" not in _drawn(app) and "No bets" in _drawn(app)
+    assert "Undone: A: truc" not in _drawn(app) and "No bets" in _drawn(app)
 
 
 def test_a_seat_name_does_not_rename_its_team_and_seats_count_from_one():

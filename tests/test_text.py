@@ -304,3 +304,39 @@ def test_draw_allocates_nothing():
             text.draw(fb, font, s, 0, 0, 5)
             text.width(font, s)
         assert gc.mem_alloc() - before == 0
+
+
+def test_a_text_wider_than_its_room_is_cut_and_ends_in_a_full_stop():
+    for font in TEXT_FONTS:
+        s = "10 de espadas"
+        full = text.width(font, s)
+        room = full - 5
+        fitted = text.width(font, s, room)
+        assert fitted <= room
+        assert fitted == text.width(font, "10 de espad.")  # the mark after what fits
+        _, fb = gs4(full + 8, font.HEIGHT)
+        assert text.draw(fb, font, s, 0, 0, 1, room) == fitted
+        assert all(x < room for x, _ in ink(fb, full + 8, font.HEIGHT))
+        _, expected = gs4(full + 8, font.HEIGHT)
+        text.draw(expected, font, "10 de espad.", 0, 0, 1)
+        assert ink(fb, full + 8, font.HEIGHT) == ink(expected, full + 8, font.HEIGHT)
+        # A text that fits is drawn whole; a cut before a space leaves the space out.
+        assert text.width(font, s, full) == full
+        room = text.width(font, "10 de.")
+        assert text.width(font, s, room) == text.width(font, "10 de.")
+        assert text.width(font, s, room + 1) == text.width(font, "10 de.")
+
+
+def test_fitted_draw_allocates_nothing():
+    if not hasattr(gc, "mem_alloc"):  # CPython has no such counter
+        return
+    _, fb = gs4(240, 20)
+    s = "Gana el equipo A: asiento 1"
+    for font in TEXT_FONTS:
+        text.draw(fb, font, s, 0, 0, 5, 60)
+        gc.collect()
+        before = gc.mem_alloc()
+        for _ in range(5):
+            text.draw(fb, font, s, 0, 0, 5, 60)
+            text.width(font, s, 60)
+        assert gc.mem_alloc() - before == 0

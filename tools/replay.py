@@ -2,7 +2,8 @@
 
     python -m tools.replay FILE [--each]      (FILE "-" reads standard input)
 
-An illegal or malformed line stops the replay with "line N: reason" on standard error and
+The log is read as bytes (tablelog.split): only "\n" ends a line. An illegal or malformed
+line, or one that is not UTF-8, stops the replay with "line N: reason" on standard error and
 exit status 2; the state printed is the one before that line.
 """
 import argparse
@@ -49,10 +50,11 @@ def describe(match):
 
 
 def replay(lines, each=False, out=sys.stdout, err=sys.stderr):
-    """Applies lines to a new match; returns (match, exit status)."""
+    """Applies lines (tablelog.split's, None for one that is not UTF-8) to a new match;
+    returns (match, exit status)."""
     match = Match()
     for number, line in enumerate(lines, 1):
-        reason = tablelog.run(match, line)
+        reason = "not UTF-8" if line is None else tablelog.run(match, line)
         if reason:
             if not each:
                 print(json.dumps(describe(match)), file=out)
@@ -73,14 +75,14 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
+            with open(args.file, "rb") as f:
+                data = f.read()
+    except OSError as e:
         print("replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
         return 2
-    return replay(text.splitlines(), args.each)[1]
+    return replay(tablelog.split(data), args.each)[1]
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ class Actions(Menu):
             return
         m = app.match
         items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]  # type: list
+        if m.winner() != R.NOBODY:  # the match is over: the next one first
+            items.append((t("New match"), "newmatch"))
         if m.envit_state() == R.ENVIT_ACCEPTED:
             items.append((t("Show envit values"), "showentry"))
         if m.variant() and m.winner() == R.NOBODY:
@@ -33,7 +35,7 @@ class Actions(Menu):
         elif value == "redo":
             app.redo()
             app.home()
-        elif value in ("showentry", "adjust", "mainmenu"):
+        elif value in ("showentry", "adjust", "mainmenu", "newmatch"):
             app.replace(value)
         else:
             app.pop()

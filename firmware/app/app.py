@@ -193,16 +193,25 @@ class App:
     def undo(self):
         if not self.can_undo() or self.match.undo():
             self.message = t("Nothing to undo")
-        else:
-            self.message = t("Undone")
+        else:  # named after the undo: the label's steps are those before the command
+            self.message = t("Undone: %s") % self._label(self.match.entries())
             self.on_change()
 
     def redo(self):
-        if self.match.redo():
+        m = self.match
+        said = self._label(m.entries()) if m.can_redo() else ""  # before: as it was called
+        if m.redo():
             self.message = t("Nothing to redo")
         else:
-            self.message = t("Redone")
+            self.message = t("Redone: %s") % said
             self.on_change()
+
+    def _label(self, i):
+        # What log entry i was, in the words of the Actions menu.
+        from app.commands import label
+
+        op, a, b = self.match.entry(i)
+        return label(self, op, a, b)
 
     def set_language(self, language):
         self.settings.language = language
@@ -226,6 +235,14 @@ class App:
     def team_name(self, team):
         """The team's name ("Nosaltres"), or its letter when none was given."""
         return self.settings.names[TEAM_NAMES + team] or ("A", "B")[team]
+
+    def named(self, how, room):
+        """how(names) with the team names, or with their letters when the names make it
+        wider than room pixels: "A calls truc 2?" rather than "NOSALTRES calls tr."."""
+        text = how((self.team_name(R.A), self.team_name(R.B)))
+        if self.canvas.text_width(self.font, text) > room:
+            text = how("AB")
+        return text
 
     def seat_name(self, seat):
         """The seat's name, or "seat 1".."seat 6": seats count from 1 on screen (the

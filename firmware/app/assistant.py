@@ -1,8 +1,7 @@
 # The dealer's assistant: the envit and flor of a hand, who takes a baza, the card order,
 # the signals, and which cards of a 40-card deck to leave out (RULES.md "Cards",
 # "Signals"), for the variant of the match.
-from truc.variants import NAMES
-from app.cardwords import game
+from app.cardwords import game, variant_name
 from app.i18n import t
 from app.menu import Menu
 
@@ -15,7 +14,7 @@ class Assistant(Menu):
         if self.items:  # built once: the match cannot change under this screen
             return
         variant, peces, flor, players = game(app)
-        self.title = "%s · %s" % (t("Assistant"), NAMES[variant])
+        self.title = "%s · %s" % (t("Assistant"), variant_name(variant))
         self.items = [(t("Envit and flor") if flor else t("Envit"), "envit"),
                       (t("Who wins this baza?"), "baza"),
                       (t("Card order"), "order"),

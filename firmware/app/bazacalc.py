@@ -1,5 +1,6 @@
 # The assistant's baza resolver: who takes this baza?
 from truc import cards
+from truc import rules as R
 from app.cardwords import PARDA, TEAM_COLOUR, card_text, game, seat_label, seat_name
 from app.i18n import t
 from app.menu import Menu, draw_title
@@ -11,7 +12,11 @@ from ui import events as E
 class BazaCalc(Picker):
     """The leading seat, then the cards in play order from it (one a player, or Done):
     the team that takes the baza, or parda, and the seat. In a punta duel the two
-    duelists play."""
+    duelists play. SELECT on the result goes on with the round's next baza: its winner
+    leads it; after a parda only the tied players play on, in the order they played
+    (RULES.md: "el desempate se decide con la carta que queda de los dos jugadores que
+    han empatado"). Once the round is decided, SELECT starts the next round's first
+    baza at the leader step."""
 
     can_stop = True
 
@@ -21,15 +26,18 @@ class BazaCalc(Picker):
         self.duel = m.duel() != 0
         self.ma = m.hand_ma() if m.variant() else 0
         self.leader = -1  # -1: the leading seat is being chosen
+        self.order = []  # the seats that play this baza, in play order
+        self.results = bytearray()  # the round's bazas so far: A, B or PARDA
         self.team = self.winner = 0
         self.best = []  # per card: whether it has the winning strength
         self.leaders(app, self.ma)
 
     def leaders(self, app, seat):
-        """The leader step, the cursor on seat."""
+        """The leader step, the cursor on seat: a round's first baza, everyone playing."""
         self.leader = -1
         self.shown = self.stopped = False
         self.picked = []
+        self.results = bytearray()
         seats = (self.ma, (self.ma + 3) % 6) if self.duel else range(self.players)
         self.items = [(seat_label(app, s), s) for s in seats]
         self.cursor = 0
@@ -37,17 +45,35 @@ class BazaCalc(Picker):
             if self.items[i][1] == seat:
                 self.cursor = i
 
+    def play(self, order):
+        """A baza played by the seats of order, the first leading."""
+        self.order = order
+        self.leader = order[0]
+        self.most = len(order)
+        self.picked = []
+        self.shown = self.stopped = False
+        self.suits(0)
+
+    def everyone(self, leader):
+        if self.duel:
+            return [leader, (leader + 3) % 6]
+        return [(leader + i) % self.players for i in range(self.players)]
+
     def seat(self, i):
         """The seat that plays the i-th card."""
-        if self.duel:
-            return (self.leader + 3 * i) % 6
-        return (self.leader + i) % self.players
+        return self.order[i]
 
     def prompt(self, app):
         return t("Card of %s") % seat_label(app, self.seat(len(self.picked)))
 
     def restart(self, app):
-        self.leaders(app, self.winner)  # the winner leads the next baza
+        results = self.results
+        if len(results) == 3 or R.decided(results, 0, len(results)) != R.NOBODY:
+            self.leaders(app, self.ma)
+        elif self.team == PARDA:
+            self.play([self.seat(i) for i in range(len(self.picked)) if self.best[i]])
+        else:
+            self.play(self.everyone(self.winner))
 
     def leave(self, app):
         self.leaders(app, self.leader)
@@ -55,33 +81,35 @@ class BazaCalc(Picker):
     def event(self, app, e):
         if self.leader < 0 and e == E.BACK:
             app.pop()
-        else:
-            Picker.event(self, app, e)
+            return
+        if self.shown and e == E.BACK:  # the baza is open again
+            self.results = self.results[:-1]
+        Picker.event(self, app, e)
 
     def choose(self, app, value):
         if self.leader < 0:
-            self.leader = value
-            self.suits(0)
+            self.play(self.everyone(value))
         else:
             Picker.choose(self, app, value)
 
+    def finish(self, app, stopped):
+        Picker.finish(self, app, stopped)
+        self.results.append(self.team)
+
     def result(self, app):
-        if self.duel:
-            # As a table of two: the leader at its team's seat, the other duelist next.
-            team, seat = cards.baza(self.picked, self.leader & 1, 2, self.variant, self.peces)
-            self.winner = self.leader if seat == self.leader & 1 else (self.leader + 3) % 6
-        else:
-            team, seat = cards.baza(self.picked, self.leader, self.players, self.variant,
-                                    self.peces)
-            self.winner = seat
-        self.team = team
+        n = len(self.picked)
+        self.team, self.winner = cards.baza(self.picked, self.leader, self.players,
+                                            self.variant, self.peces, self.order[:n])
         strengths = [cards.strength(c, self.variant, self.peces) for c in self.picked]
         top = max(strengths)
         self.best = [s == top for s in strengths]
 
-    def verdict(self, app):
+    def verdict(self, app, seat=True):
+        """Who takes the baza; seat: and which seat (its row is marked anyway)."""
         if self.team == PARDA:
             return t("Parda")
+        if not seat:
+            return t("Team %s wins") % "AB"[self.team]
         return t("Team %s wins: %s") % ("AB"[self.team], seat_name(app, self.winner))
 
     def draw(self, app, c):
@@ -94,20 +122,26 @@ class BazaCalc(Picker):
     def draw_result(self, app, c):
         font = app.font
         line = app.line
-        draw_title(app, c, self.verdict(app),
-               C.MARK if self.team == PARDA else TEAM_COLOUR[self.team])
+        # The title leaves room for the scroll marks; the small screen names no seat there.
+        title = self.verdict(app)
+        if c.text_width(font, title) > c.width - 20:
+            title = self.verdict(app, False)
+        draw_title(app, c, title, C.MARK if self.team == PARDA else TEAM_COLOUR[self.team],
+                   c.width - 18)
         top = line + 1
         rows = (c.height - top) // line
         n = len(self.picked)
         self.scroll = min(max(self.scroll, 0), max(n - rows, 0))
         for i in range(self.scroll, min(self.scroll + rows, n)):
             y = top + (i - self.scroll) * line
-            text = "%s: %s" % (seat_label(app, self.seat(i)), card_text(self.picked[i]))
+            # The small screen has no room for the team letter: the title names the team.
+            seat = seat_label(app, self.seat(i)) if app.large else seat_name(app, self.seat(i))
+            text = "%s: %s" % (seat, card_text(self.picked[i]))
             colour = TEAM_COLOUR[self.seat(i) & 1]
             if self.best[i]:  # the winning card (every tied one in a parda)
                 c.fill_rect(0, y, c.width, line, colour)
                 colour = C.BG
-            c.text(font, text, 4, y + 1 if app.large else y, colour)
+            c.text(font, text, 4, y + 1 if app.large else y, colour, c.width - 4)
         # The rows take the whole width: the scroll marks go in the title bar.
         ty = 1 if app.large else 0
         if self.scroll > 0:

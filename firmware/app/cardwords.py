@@ -3,7 +3,7 @@
 # before one is chosen).
 from truc import cards
 from truc import rules as R
-from truc.variants import MALLORCA
+from truc.variants import MALLORCA, VALENCIA
 from app.i18n import t
 from ui import canvas as C
 
@@ -30,6 +30,13 @@ def game(app):
     return variant, m.peces() or 2, bool(m.options() & R.OPT_FLOR), m.players()
 
 
+def variant_name(variant):
+    """The variant as its players write it."""
+    if variant == MALLORCA:
+        return t("Mallorca")
+    return t("València") if variant == VALENCIA else t("Palacios del Sil")
+
+
 # ---- card texts -----------------------------------------------------------------------
 
 def suit_word(suit):
@@ -42,17 +49,66 @@ def suit_word(suit):
     return t("bastos")
 
 
-def card_text(c):
-    """"7 of oros": a form per suit, so that a language can elide ("7 d'oros")."""
-    rank = cards.rank_of(c)
-    suit = cards.suit_of(c)
+def _of_suit(suit):
+    # "d'oros", "de copes": the form a language elides.
     if suit == 0:
-        return t("%d of oros") % rank
+        return t("of oros")
     if suit == 1:
-        return t("%d of copes") % rank
+        return t("of copes")
     if suit == 2:
-        return t("%d of espases") % rank
-    return t("%d of bastos") % rank
+        return t("of espases")
+    return t("of bastos")
+
+
+def _the_rank(rank):
+    if rank == 1:
+        return t("the ace")
+    if rank == 10:
+        return t("the jack")
+    if rank == 11:
+        return t("the knight")
+    if rank == 12:
+        return t("the king")
+    return t("the %d") % rank
+
+
+def card_text(c):
+    """The card as a table says it: "l'as d'espases", "el 7 d'oros", "la sota de copes"."""
+    return "%s %s" % (_the_rank(cards.rank_of(c)), _of_suit(cards.suit_of(c)))
+
+
+def _all_of(rank):
+    # "els tresos", "les sotes": every card of a rank ("tots" is a call at the table).
+    if rank == 1:
+        return t("the aces")
+    if rank == 2:
+        return t("the twos")
+    if rank == 3:
+        return t("the threes")
+    if rank == 4:
+        return t("the fours")
+    if rank == 5:
+        return t("the fives")
+    if rank == 6:
+        return t("the sixes")
+    if rank == 7:
+        return t("the sevens")
+    if rank == 10:
+        return t("the jacks")
+    if rank == 11:
+        return t("the knights")
+    return t("the kings")
+
+
+def _other(rank):
+    # "les altres sotes": the rest of a figure whose named card is above. "" otherwise.
+    if rank == 10:
+        return t("the other jacks")
+    if rank == 11:
+        return t("the other knights")
+    if rank == 12:
+        return t("the other kings")
+    return ""
 
 
 def nickname(c, variant, peces):
@@ -74,6 +130,13 @@ def named(c, variant, peces):
     return "%s (%s)" % (card_text(c), nick) if nick else card_text(c)
 
 
+def rank_named(c, variant, peces):
+    """named() without the suit, for a list of one suit's cards: "la sota (madona)"."""
+    nick = nickname(c, variant, peces)
+    rank = _the_rank(cards.rank_of(c))
+    return "%s (%s)" % (rank, nick) if nick else rank
+
+
 def _ranks(group):
     # The ranks of group, in the order they first appear.
     out = []
@@ -85,11 +148,11 @@ def _ranks(group):
 
 
 def _and(group):
-    # "1 of oros and copes": cards of one rank, named by the first one's form.
+    # "l'as d'oros i de copes": cards of one rank, named once.
     head = card_text(group[0])
     for c in group[1:-1]:
-        head += ", " + suit_word(cards.suit_of(c))
-    return t("%s and %s") % (head, suit_word(cards.suit_of(group[-1])))
+        head += ", " + _of_suit(cards.suit_of(c))
+    return t("%s and %s") % (head, _of_suit(cards.suit_of(group[-1])))
 
 
 def order_lines(variant, peces):
@@ -109,9 +172,10 @@ def order_lines(variant, peces):
                 if nickname(group[0], variant, peces):
                     colour = C.MARK
             elif len(group) == len(same):
-                parts.append(t("all the %ds") % rank)
-            elif len(group) > 2 and len(group) + sum(1 for c in same if c in above) == len(same):
-                parts.append(t("the other %ds") % rank)  # the rest of the rank is above
+                parts.append(_all_of(rank))
+            elif len(group) > 2 and len(group) + sum(1 for c in same if c in above) \
+                    == len(same) and _other(rank):
+                parts.append(_other(rank))  # the rest of the rank is above
             else:
                 parts.append(_and(group))
         above.extend(line)
@@ -126,7 +190,7 @@ def removed_lines(variant):
     for rank in _ranks(out):
         group = [c for c in out if cards.rank_of(c) == rank]
         if len(group) == 4:
-            text = t("all the %ds") % rank
+            text = _all_of(rank)
         elif len(group) == 1:
             text = card_text(group[0])
         else:
@@ -138,19 +202,25 @@ def removed_lines(variant):
 
 def signal_lines(variant):
     """Both tables' signals, the variant's own first; headings marked."""
-    mallorca = [("Mallorca:", C.MARK),
+    mallorca = [(t("Mallorca") + ":", C.MARK),  # seed 002, all of them
                 (t("Eyebrows raised: the amo"), C.FG),
                 (t("Wink: the madona"), C.FG),
                 (t("Tongue out: a good ace"), C.FG),
                 (t("Cheek squeezed: a manilla"), C.FG),
                 (t("Lips pressed: a three"), C.FG),
-                (t("Nose wrinkled: 1 of oros or copes"), C.FG),
+                (t("Nose wrinkled: the ace of oros or copes"), C.FG),
                 (t("Said aloud: vine a mi, mata, truca, envida"), C.FG)]
-    valencia = [("Valencia, Palacios:", C.MARK),
-                (t("Both cheeks puffed: 33"), C.FG),
+    valencia = [("%s, %s:" % (t("València"), t("Palacios del Sil")), C.MARK),
+                (t("Both cheeks puffed: 33"), C.FG),  # these four: seed 000
                 (t("Right cheek: 32"), C.FG),
                 (t("Left cheek: 31"), C.FG),
-                (t("Both eyes shut: cec, no good cards"), C.FG)]
+                (t("Both eyes shut: cec, no good cards"), C.FG),
+                # Not in the seeds: the card signs Valencian tables commonly use.
+                (t("Also at the tables:"), C.DIM),
+                (t("Eyebrows raised: the ace of espases"), C.FG),
+                (t("Wink: the ace of bastos"), C.FG),
+                (t("Tongue out: the 7 of espases"), C.FG),
+                (t("A nod: a good envit"), C.FG)]
     return mallorca + valencia if variant == MALLORCA else valencia + mallorca
 
 

@@ -5,15 +5,50 @@ from truc.variants import MALLORCA
 from app.i18n import t
 
 
+def _truc_name(step, mallorca):
+    if step == 1:
+        return t("truc")
+    if step == 2:
+        return t("retruc")
+    if step == 3:
+        return t("val nou") if mallorca else t("quatre val")
+    return t("joc fora")
+
+
+def _envit_name(step, mallorca):
+    if step == (4 if mallorca else 3):  # the top of the ladder
+        return t("tots") if mallorca else t("falta")
+    if step == 2 and not mallorca:
+        return t("torne")
+    return t("envit")  # mallorca's 4 and 6 have no name of their own: the points say it
+
+
 def step_word(m, op, step):
-    """The points of a ladder step, or the word for the open-ended top step."""
+    """What the table calls a ladder step: its name (truc, retruc, quatre val, joc
+    fora; envit, torne, falta), with its points beside it in mallorca, where the steps
+    are counted, and what tots / falta is worth now."""
+    mallorca = m.variant() == MALLORCA
     ladder = R.truc_ladder(m.variant()) if op == R.TRUC else R.envit_ladder(m.variant())
     value = ladder[step]
-    if value != R.TOP:
-        return str(value)
-    if op == R.TRUC:
-        return t("fora")
-    return t("tots") if m.variant() == MALLORCA else t("falta")
+    word = _truc_name(step, mallorca) if op == R.TRUC else _envit_name(step, mallorca)
+    if value == R.TOP:
+        if op == R.TRUC:
+            return word  # joc fora: what closes the canton, its name says so
+        worth = m.falta_worth()
+        return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
+    return "%s %d" % (word, value) if mallorca else word
+
+
+def call_word(m, op, step):
+    """step_word, and for an envit on the flors (both teams declared one) that it is."""
+    word = step_word(m, op, step)
+    if op == R.ENVIT and m.flors(R.A) and m.flors(R.B):
+        return t("%s of the flors") % word
+    return word
+
+
+def capital(text):
+    return text[0].upper() + text[1:] if text else text
 
 
 def next_step(m, op):
@@ -30,26 +65,30 @@ def label(app, op, a=0, b=0):
     if op == R.BAZA:
         return t("Parda") if a == R.PARDA else t("Baza %s") % team
     if op == R.TRUC or op == R.ENVIT:
-        word = t("Truc %s %s") if op == R.TRUC else t("Envit %s %s")
-        return word % (team, step_word(m, op, b or next_step(m, op)))
+        return t("%s: %s") % (team, call_word(m, op, b or next_step(m, op)))
     if op == R.VULL:
         return t("%s: vull") % team
     if op == R.NOVULL:
         return t("%s: no vull") % team
     if op == R.FLOR:
         return t("Flor %s") % team
-    if op == R.FOLD:
-        return t("%s goes") % team
+    if op == R.FOLD:  # what the team says as it goes
+        return t("%s goes (ens n'anam)") % team if m.variant() == MALLORCA \
+            else t("%s goes (ens n'anem)") % team
     if op == R.ENVITWIN:
         return t("Envit won by %s") % team
     if op == R.END:
         return t("No envit: next round")
+    if op == R.SHOW:
+        return "%s: %d" % (app.seat_name(a), b)
+    if op == R.ADJUST:
+        return t("Points %s %+d") % (team, b - 256 if b > 127 else b)
     return "?"
 
 
-def short_label(app, op, team):
-    """A few characters for a key hint."""
-    name = app.team_name(team)
+def short_label(app, op, team, name=None):
+    """A few characters for a key hint; name instead of the team's (its letter)."""
+    name = name or app.team_name(team)
     if op == R.VULL:
         return t("Vull")
     if op == R.ENVITWIN:

@@ -34,12 +34,16 @@ class EnvitCalc(Picker):
         line = app.line
         draw_title(app, c, t("Envit"))
         y = line + 2
+        value = str(self.envit)
+        room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
         for card in self.picked:
             # The small screen has no room for nicknames beside the value.
             text = named(card, self.variant, self.peces) if app.large else card_text(card)
-            c.text(font, text, 4, y, SUIT_COLOUR[card & 3])
+            if c.text_width(font, text) > room:  # the nickname left out before the suit
+                text = card_text(card)
+            c.text(font, text, 4, y, SUIT_COLOUR[card & 3], room)
             y += line
-        c.text_right(app.big, str(self.envit), c.width - 4, line + 2, C.FG)
+        c.text_right(app.big, value, c.width - 4, line + 2, C.FG)
         flor = self.flor_text()
         if flor:
             c.text(font, flor, 4, y + (4 if app.large else 0),

@@ -1,4 +1,5 @@
-# The main menu: the dealer's assistant, a new match, settings.
+# The main menu: the dealer's assistant, the rounds played, past matches, a new match,
+# settings.
 from app.i18n import t
 from app.menu import Menu
 
@@ -8,7 +9,8 @@ class MainMenu(Menu):
         Menu.__init__(self, t("Menu"))
 
     def refresh(self, app):
-        self.items = [(t("Assistant"), "assistant"), (t("New match"), "newmatch"),
+        self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
+                      (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Back to the score"), "back")]
 
     def choose(self, app, value):

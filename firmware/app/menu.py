@@ -4,12 +4,58 @@ from ui import events as E
 from ui import canvas as C
 
 
-def draw_title(app, c, text, colour=C.MARK):
-    """The title bar: a panel on colour screens, a rule under it on monochrome ones."""
+MARKS = 10  # the column the scroll marks (^ v) take at the right of a list
+
+
+def draw_title(app, c, text, colour=C.MARK, room=0):
+    """The title bar: a panel on colour screens, a rule under it on monochrome ones.
+    The text is fitted into room pixels (the width of the bar by default)."""
     c.fill_rect(0, 0, c.width, app.line, C.PANEL)
-    c.text(app.font, text, 2, 1 if app.large else 0, colour)
+    c.text(app.font, text, 2, 1 if app.large else 0, colour, room or c.width - 2)
     if c.mono:
         c.hline(0, app.line - 1, c.width, C.FG)
+
+
+def draw_row(c, font, label, x, y, colour, room):
+    """A list row fitted into room pixels; "name: value" keeps its value whole and
+    shortens the name ("Cantons per gu.: 2")."""
+    if c.text_width(font, label) <= room:
+        c.text(font, label, x, y, colour)
+        return
+    i = label.rfind(": ")
+    if i < 0:
+        c.text(font, label, x, y, colour, room)
+        return
+    tail = label[i:]
+    x = c.text(font, label[:i], x, y, colour, room - c.text_width(font, tail))
+    c.text(font, tail, x, y, colour, room)
+
+
+def draw_rows(self, app, c, top):
+    """The screen's items from row top down, the cursor's highlighted, with scroll marks
+    when there are more above or below (Menu and Picker draw their lists with it)."""
+    font = app.font
+    line = app.line
+    self.rows = rows = (c.height - top) // line
+    n = len(self.items)
+    if self.cursor >= n:
+        self.cursor = max(n - 1, 0)
+    first = min(max(self.cursor - rows // 2, 0), max(n - rows, 0))
+    last = min(first + rows, n)
+    for i in range(first, last):
+        y = top + (i - first) * line
+        colour = C.FG
+        if i == self.cursor:
+            c.fill_rect(0, y, c.width, line, C.FG)
+            colour = C.BG
+        # Only the rows that hold a scroll mark leave its column free.
+        marked = i == first and first > 0 or i == last - 1 and last < n
+        draw_row(c, font, self.items[i][0], 4, y + 1 if app.large else y, colour,
+                 c.width - 4 - (MARKS if marked else 2))
+    if first > 0:
+        c.text(font, "^", c.width - 8, top, C.DIM)
+    if last < n:
+        c.text(font, "v", c.width - 8, c.height - line, C.DIM)
 
 
 class Menu(Screen):
@@ -49,24 +95,5 @@ class Menu(Screen):
 
     def draw(self, app, c):
         self.refresh(app)
-        font = app.font
-        line = app.line
         draw_title(app, c, self.title)
-        top = line + 1
-        self.rows = rows = (c.height - top) // line
-        n = len(self.items)
-        if self.cursor >= n:
-            self.cursor = max(n - 1, 0)
-        first = min(max(self.cursor - rows // 2, 0), max(n - rows, 0))
-        for i in range(first, min(first + rows, n)):
-            y = top + (i - first) * line
-            label = self.items[i][0]
-            if i == self.cursor:
-                c.fill_rect(0, y, c.width, line, C.FG)
-                c.text(font, label, 4, y + 1 if app.large else y, C.BG)
-            else:
-                c.text(font, label, 4, y + 1 if app.large else y, C.FG)
-        if first > 0:
-            c.text(font, "^", c.width - 8, top, C.DIM)
-        if first + rows < n:
-            c.text(font, "v", c.width - 8, c.height - line, C.DIM)
+        draw_rows(self, app, c, app.line + 1)

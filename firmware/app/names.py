@@ -126,15 +126,20 @@ class SeatNames(Menu):
         c.text(font, label, x0, ty, C.BG)
         x = x0 + w + gap
         i = self.letter
-        while x < c.width:
+        while True:  # the neighbours that fit whole
             i = (i + 1) % _WHEEL
-            x = c.text(font, _label(i), x, ty, C.DIM) + gap
+            label = _label(i)
+            if x + c.text_width(font, label) > c.width:
+                break
+            x = c.text(font, label, x, ty, C.DIM) + gap
         x = x0 - gap
         i = self.letter
-        while x > 0:
+        while True:
             i = (i - 1) % _WHEEL
             label = _label(i)
             x -= c.text_width(font, label)
+            if x < 0:
+                break
             c.text(font, label, x, ty, C.DIM)
             x -= gap
 

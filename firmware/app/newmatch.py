@@ -4,7 +4,8 @@
 import random
 
 from truc import rules as R
-from truc.variants import NAMES, MALLORCA
+from truc.variants import MALLORCA
+from app.cardwords import variant_name
 from app.i18n import t
 from app.menu import Menu
 
@@ -41,7 +42,7 @@ class NewMatch(Menu):
             self.items = [(t("No, keep it"), "keep"), (t("Yes, start a new one"), "start")]
             return
         self.title = t("New match")
-        items = [(t("Variant: %s") % NAMES[self.variant], "variant"),
+        items = [(t("Variant: %s") % variant_name(self.variant), "variant"),
                  (t("Players: %d") % self.players, "players"),
                  (t("Canton: %d points") % R.TARGETS[self.options & R.OPT_TARGET], "target")]
         for bit, name, off, on in _FLAG_ROWS:

@@ -1,8 +1,8 @@
 # Cards entered one by one, for the assistant's envit calculator and baza resolver.
 from truc import cards
-from app.cardwords import SUIT_COLOUR, game, named, suit_word
+from app.cardwords import SUIT_COLOUR, game, rank_named, suit_word
 from app.i18n import t
-from app.menu import Menu, draw_title
+from app.menu import Menu, draw_rows, draw_title
 from ui import canvas as C
 from ui import events as E
 
@@ -64,7 +64,7 @@ class Picker(Menu):
 
     def ranks(self, suit):
         self.suit = suit
-        self.items = [(named(c, self.variant, self.peces), c) for c in self.deck
+        self.items = [(rank_named(c, self.variant, self.peces), c) for c in self.deck
                       if c & 3 == suit and c not in self.picked]
         self.cursor = 0
 
@@ -132,24 +132,4 @@ class Picker(Menu):
             c.text_right(font, count, c.width - 2, y, C.DIM)
         elif x <= room:
             c.text_right(font, count, c.width - 2, y, C.DIM)
-        self.draw_list(app, c, 2 * line + 1)
-
-    def draw_list(self, app, c, top):
-        # As Menu.draw does, from row top down.
-        font = app.font
-        line = app.line
-        self.rows = rows = (c.height - top) // line
-        n = len(self.items)
-        first = min(max(self.cursor - rows // 2, 0), max(n - rows, 0))
-        for i in range(first, min(first + rows, n)):
-            y = top + (i - first) * line
-            ty = y + 1 if app.large else y
-            if i == self.cursor:
-                c.fill_rect(0, y, c.width, line, C.FG)
-                c.text(font, self.items[i][0], 4, ty, C.BG)
-            else:
-                c.text(font, self.items[i][0], 4, ty, C.FG)
-        if first > 0:
-            c.text(font, "^", c.width - 8, top, C.DIM)
-        if first + rows < n:
-            c.text(font, "v", c.width - 8, c.height - line, C.DIM)
+        draw_rows(self, app, c, 2 * line + 1)

@@ -16,7 +16,7 @@
 # set_aside, as the journal does.
 from micropython import const
 
-from hw.journal import Files, crc32, _u16, _u32
+from hw.journal import Files, crc32, write_closed, _u16, _u32
 from truc.match import STATE_SIZE
 
 VERSION = const(1)
@@ -130,17 +130,7 @@ class Archive:
         head[3] = VERSION
         head += _u32(seq)
         f = self.fs.open(self._tmp, "wb")
-        try:
-            f.write(head)
-            f.write(body)
-            f.write(_u32(crc32(body, crc32(head))))
-        except Exception:  # not a finally: nothing may run after a (simulated) power cut
-            try:
-                f.close()
-            except OSError:
-                pass
-            raise
-        f.close()
+        write_closed(f, (head, body, _u32(crc32(body, crc32(head)))))
         self.fs.rename(self._tmp, self.name(seq % self.slots))
         self._last = seq
         return True

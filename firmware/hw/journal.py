@@ -144,6 +144,20 @@ def _checked(data, magic):
         raise _Unknown()
 
 
+
+def write_closed(f, parts):
+    """Writes parts to the open file f and closes it; a failed write closes it and raises."""
+    try:
+        for p in parts:
+            f.write(p)
+    except Exception:  # not a finally: nothing may run after a (simulated) power cut
+        try:
+            f.close()
+        except OSError:
+            pass
+        raise
+    f.close()
+
 class Journal:
     def __init__(self, fs=None, folder="", log_max=LOG_MAX, languages=("ca", "es", "en")):
         self.fs = fs or Files()
@@ -423,16 +437,7 @@ class Journal:
             if not self._clear_way(self._tmp):
                 raise
             f = self.fs.open(self._tmp, "wb")
-        try:
-            for p in parts:
-                f.write(p)
-        except Exception:  # not a finally: nothing may run after a (simulated) power cut
-            try:
-                f.close()
-            except OSError:
-                pass
-            raise
-        f.close()
+        write_closed(f, parts)
         try:
             self.fs.rename(self._tmp, name)
         except OSError:

@@ -201,20 +201,27 @@ def flor(cards):
     return _plain_value(cards[0]) + _plain_value(cards[1]) + _plain_value(cards[2]) + 20
 
 
-def baza(cards, leader, players, variant, peces):
+def baza(cards, leader, players, variant, peces, seats=None):
+    """Who takes a baza: (team or 2 for parda, the seat of the best card). The cards come
+    in play order from the leader, one a seat; seats, if given, names the seat of each
+    card instead (after a parda only the tied players play on)."""
     _check_cards(cards, 0)
     if type(players) is not int or players not in (2, 4, 6):
         raise ValueError("players must be 2, 4 or 6, not %r" % (players,))
     if type(leader) is not int or not 0 <= leader < players:
         raise ValueError("no seat %r at a table of %d" % (leader, players))
-    if not 1 <= len(cards) <= players:
-        raise ValueError("a baza has 1 to %d cards, got %d" % (players, len(cards)))
+    if seats is None:
+        seats = [(leader + i) % players for i in range(players)]
+    elif len(set(seats)) != len(seats) or [s for s in seats if not 0 <= s < players]:
+        raise ValueError("seats must be different seats of a table of %d" % players)
+    if not 1 <= len(cards) <= len(seats):
+        raise ValueError("a baza has 1 to %d cards, got %d" % (len(seats), len(cards)))
     best = 0
     best_seat = 0
     teams = 0  # bit 0: team A holds the best strength, bit 1: team B
     for i in range(len(cards)):
         s = strength(cards[i], variant, peces)
-        seat = (leader + i) % players
+        seat = seats[i]
         if s > best:
             best = s
             best_seat = seat

@@ -91,6 +91,8 @@ class Match:
         if a < 0 or a > 255 or b < -128 or b > 255:
             return "argument out of range"
         b &= 255  # adjust's signed points travel as one byte
+        if op == R.END:
+            a = 0  # end names no team: the key that pressed it is not kept
         err = self._run(op, a, b, False)
         if err:
             return err
@@ -382,6 +384,25 @@ class Match:
         s = self.state
         return s[_ENVIT_WON], s[_ENVIT_SEAT], s[_ENVIT_VALUE]
 
+    def envit_before(self):
+        """Step before the last envit raise: what a refusal pays (step 0 is worth 1)."""
+        return self.state[_ENVIT_BEFORE]
+
+    def envit_on_flors(self):
+        """Whether the envit called in this round is on the flors."""
+        return self.state[_ENVIT_FLORS] == 1
+
+    def falta_worth(self):
+        """What an accepted tots / falta pays now, or 0 while both teams are in the
+        males: it then closes the canton for its winner."""
+        s = self.state
+        target = self.target()
+        a = s[_POINTS]
+        b = s[_POINTS + 1]
+        if 2 * a < target and 2 * b < target:
+            return 0
+        return target - (a if a > b else b)
+
     def flors(self, team):
         return self.state[_FLORS + team]
 
@@ -425,6 +446,8 @@ class Match:
         s = self.state
         if op < R.VARIANT or op > R.LAST_OP:
             return "unknown command"
+        if b and not R.TAKES_B[op - 1]:
+            return "argument out of range"
         if op <= R.DEALER:
             return self._setup(s, op, a, b, commit)
         if not s[_VARIANT]:
@@ -436,7 +459,7 @@ class Match:
         if op == R.BAZA:
             if a > R.PARDA:
                 return "a baza is won by A, B or parda"
-        elif op != R.SHOW and op != R.END and a > R.B:
+        elif op != R.SHOW and a > R.B:
             return "team must be A or B"
         if s[_WINNER] != R.NOBODY and op != R.ENVIT and op != R.VULL and op != R.NOVULL \
                 and op != R.SHOW and op != R.ENVITWIN and op != R.END:
@@ -484,7 +507,7 @@ class Match:
         if not s[_VARIANT]:
             return "the first command must be 'variant'"
         if op == R.OPTIONS:
-            if a != 2 and a != 4 and a != 6:
+            if not R.players_ok(a):
                 return "players must be 2, 4 or 6"
             if b & ~R.OPT_ALL or b & R.OPT_TARGET == 3:
                 return "bad option value"
@@ -652,27 +675,10 @@ class Match:
 
     def _decided(self, s):
         n = s[_BAZAS]
-        won_a = won_b = 0
-        for i in range(n):
-            r = s[_BAZA1 + i]
-            if r == R.A:
-                won_a += 1
-            elif r == R.B:
-                won_b += 1
-        if won_a == 2:
-            return R.A
-        if won_b == 2:
-            return R.B
-        first = s[_BAZA1]
-        for i in range(1, n):
-            r = s[_BAZA1 + i]
-            if first != R.PARDA and r == R.PARDA:
-                return first  # the first counts for a thousand
-            if first == R.PARDA and r != R.PARDA:
-                return r  # after a parda the next baza decides
-        if n == 3:  # all three parda
+        won = R.decided(s, _BAZA1, n)
+        if won == R.NOBODY and n == 3:  # all three parda
             return self.hand_ma() & 1
-        return R.NOBODY
+        return won
 
     def _envit_result(self, s, op, a, b, commit):
         if s[_ENVIT] != R.ENVIT_ACCEPTED:
@@ -719,6 +725,8 @@ class Match:
         if team > R.B:
             return "team must be A or B"
         delta = b - 256 if b > 127 else b
+        if delta > R.ADJUST_MAX or delta < -R.ADJUST_MAX:
+            return "adjust by 1 to 99 points"
         target = self.target()
         now = s[_POINTS + team]
         new = now + delta
@@ -794,12 +802,7 @@ class Match:
     def _tots(self, s, team):
         # Tots / falta: with both teams in the males it closes the canton for the
         # winner; otherwise it is worth what the leading team lacks.
-        target = self.target()
-        a = s[_POINTS]
-        b = s[_POINTS + 1]
-        if 2 * a < target and 2 * b < target:
-            return target - s[_POINTS + team]
-        return target - (a if a > b else b)
+        return self.falta_worth() or self.target() - s[_POINTS + team]
 
     def _pay(self, s, team, points):
         total = s[_POINTS + team] + points

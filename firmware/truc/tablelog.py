@@ -1,5 +1,7 @@
 # The table log, format 1 (TABLE-LOG.md): one text command a line, to engine commands
 # and back. Text handling allocates; it runs on import and export, never per button press.
+from micropython import const
+
 from truc import rules as R
 from truc.variants import NAMES, MALLORCA
 
@@ -11,18 +13,63 @@ WORDS = ("variant", "set", "dealer", "envit", "truc", "vull", "novull", "flor", 
          "fold", "show", "envitwin", "end", "adjust")
 _ARITY = b"\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x00\x01\x00\x02"  # fixed word counts; 0: varies
 _TEAMS = "AB"
+_DIGITS = const(3)  # no number in a log is longer
+_BOM = b"\xef\xbb\xbf"
+
+
+def split(data):
+    """The lines of a table log given as bytes. Only "\n" ends a line (with a "\r" before
+    it, if any), so the line numbers are those of any editor; a UTF-8 byte-order mark at
+    the start is skipped. A line that is not UTF-8 comes back as None."""
+    if data[:3] == _BOM:
+        data = data[3:]
+    lines = []
+    for raw in data.split(b"\n"):
+        if raw[-1:] == b"\r":
+            raw = raw[:-1]
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeError:
+            lines.append(None)
+    return lines
+
+
+def _words(line):
+    # Spaces and tabs separate words (and a line's own end), nothing else: str.split()
+    # would also split on Unicode spaces on CPython but not on MicroPython.
+    text = line.split("#", 1)[0]
+    for c in "\t\r\n":
+        text = text.replace(c, " ")
+    return [w for w in text.split(" ") if w]
+
+
+def _quoted(word):
+    # A word as a refusal shows it: a long one is cut.
+    return "'%s'" % word if len(word) <= 16 else "'%s...'" % word[:16]
 
 
 def _team(word):
     w = word.upper()
     if w == "A" or w == "B":
         return _TEAMS.find(w)
-    raise ValueError("team must be A or B, not '%s'" % word)
+    raise ValueError("team must be A or B, not %s" % _quoted(word))
+
+
+def _is_number(word):
+    # ASCII digits only: str.isdigit() also takes other scripts' digits.
+    if not word or len(word) > _DIGITS:
+        return False
+    for c in word:
+        if c < "0" or c > "9":
+            return False
+    return True
 
 
 def _number(word, what):
-    if not word.isdigit():
-        raise ValueError("%s must be a number, not '%s'" % (what, word))
+    if not _is_number(word):
+        if word and len(word) > _DIGITS and word.strip("0123456789") == "":
+            raise ValueError("%s must be a number below 1000" % what)
+        raise ValueError("%s must be a number, not %s" % (what, _quoted(word)))
     return int(word)
 
 
@@ -30,17 +77,23 @@ def _step(ladder, word, tops):
     # A step is named by its points, or by the words for the top step.
     if word in tops:
         return len(ladder) - 1
-    if word.isdigit():
+    if _is_number(word):
         points = int(word)
         for i in range(1, len(ladder)):
             if ladder[i] == points:
                 return i
     steps = ladder_text(ladder, tops[0])
-    raise ValueError("'%s' is not a step of that ladder (%s)" % (word, steps))
+    raise ValueError("%s is not a step of that ladder (%s)" % (_quoted(word), steps))
 
 
 def ladder_text(ladder, top_word):
     return ", ".join(str(v) if v != R.TOP else top_word for v in ladder[1:])
+
+
+def _either(values):
+    # "2, 4 or 6"
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _options(match, pairs):
@@ -53,20 +106,20 @@ def _options(match, pairs):
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not value:
-            raise ValueError("'%s' is not KEY=VALUE" % pair)
+            raise ValueError("%s is not KEY=VALUE" % _quoted(pair))
         if key == "players":
             players = _number(value, key)
-            if players not in (2, 4, 6):
-                raise ValueError("players must be 2, 4 or 6")
+            if not R.players_ok(players):
+                raise ValueError("players must be %s" % _either(R.PLAYER_COUNTS))
         elif key == "canton":
-            target = _number(value, key)
-            if target not in (12, 18, 24):
-                raise ValueError("canton must be 12, 18 or 24")
-            opts = opts & ~R.OPT_TARGET | R.TARGETS.find(bytes((target,)))
+            target = R.target_index(_number(value, key))
+            if target < 0:
+                raise ValueError("canton must be %s" % _either(R.TARGETS))
+            opts = opts & ~R.OPT_TARGET | target
         else:
             bit, off, on = _FLAGS.get(key, (0, None, None))
             if not bit:
-                raise ValueError("unknown option '%s'" % key)
+                raise ValueError("unknown option %s" % _quoted(key))
             if key == "peces" and match.variant() != MALLORCA:
                 raise ValueError("peces are a mallorca option")
             if value == on:
@@ -95,7 +148,7 @@ def _show(match, words):
     for w in words:
         seat, colon, value = w.partition(":")
         if not colon:
-            raise ValueError("'%s' is not SEAT:VALUE" % w)
+            raise ValueError("%s is not SEAT:VALUE" % _quoted(w))
         seats.append(_number(seat, "seat"))
         values.append(_number(value, "envit value"))
     if not seats:
@@ -106,14 +159,13 @@ def _show(match, words):
 
 def is_blank(line):
     """A line that holds no command: empty, or only a comment."""
-    return not line.split("#", 1)[0].split()
+    return not _words(line)
 
 
 def parse(match, line):
     """The engine command (op, a, b) a line means, or None for a blank or comment line.
     undo and redo come as UNDO and REDO. Raises ValueError with the reason."""
-    line = line.split("#", 1)[0]
-    words = line.split()
+    words = _words(line)
     if not words:
         return None
     word = words[0].lower()
@@ -123,7 +175,7 @@ def parse(match, line):
             raise ValueError("%s takes no arguments" % word)
         return UNDO if word == "undo" else REDO
     if word not in WORDS:
-        raise ValueError("unknown command '%s'" % words[0])
+        raise ValueError("unknown command %s" % _quoted(words[0]))
     op = WORDS.index(word) + 1
     arity = _ARITY[op - 1]
     if op == R.ENVIT or op == R.TRUC:
@@ -137,7 +189,7 @@ def parse(match, line):
     if op == R.VARIANT:
         name = args[0].lower()
         if name not in NAMES[1:]:
-            raise ValueError("unknown variant '%s' (mallorca, valencia, palacios)" % args[0])
+            raise ValueError("unknown variant %s (mallorca, valencia, palacios)" % _quoted(args[0]))
         a = NAMES.index(name)
     elif op == R.OPTIONS:
         a, b = _options(match, [w.lower() for w in args])
@@ -160,8 +212,8 @@ def parse(match, line):
         n = args[1]
         sign = -1 if n[:1] == "-" else 1
         b = _number(n[1:] if n[:1] in "+-" else n, "points")
-        if not 0 < b < 100:
-            raise ValueError("adjust by 1 to 99 points")
+        if not 0 < b <= R.ADJUST_MAX:
+            raise ValueError("adjust by 1 to %d points" % R.ADJUST_MAX)
         b *= sign
     elif op != R.END:
         a = _team(args[0])

@@ -65,18 +65,20 @@ class Canvas:
     def ellipse(self, x, y, rx, ry, colour, filled=False):
         self.fb.ellipse(x, y, rx, ry, self.ink(colour), filled)
 
-    def text(self, font, s, x, y, colour):
+    # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
+    # stop, when longer): it never runs into the next one.
+    def text(self, font, s, x, y, colour, room=0):
         """Draws s with its top-left at (x, y); returns the x after it."""
-        return text.draw(self.fb, font, s, x, y, self.ink(colour))
+        return text.draw(self.fb, font, s, x, y, self.ink(colour), room)
 
-    def text_width(self, font, s):
-        return text.width(font, s)
+    def text_width(self, font, s, room=0):
+        return text.width(font, s, room)
 
-    def text_centre(self, font, s, cx, y, colour):
-        return self.text(font, s, cx - text.width(font, s) // 2, y, colour)
+    def text_centre(self, font, s, cx, y, colour, room=0):
+        return self.text(font, s, cx - text.width(font, s, room) // 2, y, colour, room)
 
-    def text_right(self, font, s, right, y, colour):
-        return self.text(font, s, right - text.width(font, s), y, colour)
+    def text_right(self, font, s, right, y, colour, room=0):
+        return self.text(font, s, right - text.width(font, s, room), y, colour, room)
 
     # Change detection.
     def changes(self):

@@ -14,6 +14,7 @@ _FORMAT = const(1)        # the font module format this code reads
 _NO_GLYPH = const(255)    # MAP entry of a code point the font lacks
 _BIAS = const(128)        # left bearings are stored + 128 to fit an unsigned byte
 _METRICS = const(5)       # METRICS bytes a glyph: x lo, x hi, width, bearing, advance
+MARK = "."  # ends a text shortened to fit its room (every text font has it)
 
 # Palette entry 0 is the transparent key, entry 1 the colour. RGB565 holds any colour
 # value a canvas can take. blit compares the key with the palette-mapped colour.
@@ -62,35 +63,68 @@ def _glyph(code, map_, map_first, map_len, wide, wide_first, placeholder):
     return placeholder
 
 
-def width(font, s):
-    """Width in pixels of s drawn in font (the sum of the advances)."""
+def _mark(map_, map_first):
+    # The glyph that marks a shortened text: a full stop, as in an abbreviation ("espad.").
+    return map_[ord(MARK) - map_first]
+
+
+def width(font, s, room=0):
+    """Width in pixels of s drawn in font (the sum of the advances); with room > 0, of s
+    as draw() fits it into room pixels."""
     (_, _, metrics, map_, map_first, map_len, wide, wide_first, placeholder,
      _, _) = _state(font)
     total = 0
     for ch in s:
         g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
         total += metrics[g * _METRICS + 4]
-    return total
+    if room <= 0 or total <= room:
+        return total
+    mark = metrics[_mark(map_, map_first) * _METRICS + 4]
+    x = end = 0
+    for ch in s:
+        g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
+        x += metrics[g * _METRICS + 4]
+        if x + mark > room:
+            break
+        if ch != " ":
+            end = x
+    return end + mark
 
 
-def draw(canvas, font, s, x, y, colour):
+def _blit(canvas, atlas, scratch, metrics, g, x, y, key, max_width, height):
+    k = g * _METRICS
+    w = metrics[k + 2]
+    if w:  # a space has no ink
+        scratch.blit(atlas, -(metrics[k] | metrics[k + 1] << 8), 0)
+        if w < max_width:  # the next glyphs of the atlas came along
+            scratch.fill_rect(w, 0, max_width - w, height, 0)
+        canvas.blit(scratch, x + metrics[k + 3] - _BIAS, y, key, _palette)
+    return x + metrics[k + 4]
+
+
+def draw(canvas, font, s, x, y, colour, room=0):
     """Draws s with its box's top-left at (x, y) in colour; the background shows through.
 
-    Characters the font lacks are drawn as a hollow box. Returns x after the text.
+    With room > 0 the text takes at most room pixels: a longer one is cut after the
+    characters that fit and ends in MARK. Characters the font lacks are drawn as a
+    hollow box. Returns x after the text.
     """
     (atlas, scratch, metrics, map_, map_first, map_len, wide, wide_first, placeholder,
      max_width, height) = _state(font)
     key = colour ^ 1  # any value but colour
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
+    cut = room > 0 and width(font, s) > room
+    limit = x + room - metrics[_mark(map_, map_first) * _METRICS + 4] if cut else 0
+    end = x
     for ch in s:
         g = _glyph(ord(ch), map_, map_first, map_len, wide, wide_first, placeholder)
-        k = g * _METRICS
-        w = metrics[k + 2]
-        if w:  # a space has no ink
-            scratch.blit(atlas, -(metrics[k] | metrics[k + 1] << 8), 0)
-            if w < max_width:  # the next glyphs of the atlas came along
-                scratch.fill_rect(w, 0, max_width - w, height, 0)
-            canvas.blit(scratch, x + metrics[k + 3] - _BIAS, y, key, _palette)
-        x += metrics[k + 4]
+        if cut and x + metrics[g * _METRICS + 4] > limit:
+            break
+        x = _blit(canvas, atlas, scratch, metrics, g, x, y, key, max_width, height)
+        if ch != " ":
+            end = x
+    if cut:  # after the last character drawn, its trailing spaces left out
+        x = _blit(canvas, atlas, scratch, metrics, _mark(map_, map_first), end, y, key,
+                  max_width, height)
     return x

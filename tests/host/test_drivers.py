@@ -10,7 +10,7 @@ import pytest
 import sim  # noqa: F401  (the firmware and the stand-ins on sys.path)
 import machine
 from machine import SIM, Pin, SPI, I2C
-from sim import controllers as C
+from sim import boards, controllers as C
 from ui.canvas import Canvas, PALETTE
 from app.app import App
 from ui import events as E
@@ -19,7 +19,7 @@ from hw.ssd1306 import SSD1306
 from play import play
 import screens
 
-BOARDS = C.BOARD_NAMES
+BOARDS = boards.NAMES
 _RGB = [bytes(C.expected_rgb(c)) for c in PALETTE]
 
 
@@ -30,10 +30,10 @@ def fresh_board():
 
 
 def build(name, **variant):
-    model = C.wire(name, **variant)
+    model = boards.wire(name, **variant)
     board = importlib.import_module("boards." + name)
-    driver, w, h, mono = board.make_display()
-    return board, model, driver, Canvas(w, h, mono)
+    driver = board.make_display()
+    return board, model, driver, Canvas(board.WIDTH, board.HEIGHT, board.MONO)
 
 
 def expected(board, canvas, model):
@@ -148,7 +148,7 @@ def test_board_file_names_its_pins(name):
     for pin, pull_up in zip(board.BUTTONS, board.BUTTON_PULL_UP):
         Pin(pin, Pin.IN, Pin.PULL_UP if pull_up else None)  # a real ESP32 GPIO
         assert not (pull_up and pin >= 34), "GPIO%d has no internal pull-up" % pin
-    C.wire(name)
+    boards.wire(name)
     for pin in board.BUTTONS:  # idle buttons read high with the board's resistors
         p = Pin(pin, Pin.IN, Pin.PULL_UP if pin < 34 else None)
         assert p.value() == 1 and board.BUTTON_ACTIVE_LOW
@@ -177,13 +177,13 @@ def test_m5stack_tells_its_two_glasses_apart(ips):
 
 def test_m5stack_with_the_wrong_inversion_shows_wrong_colours():
     board = importlib.import_module("boards.m5stack_core")
-    model = C.wire("m5stack_core", ips=True)
+    model = boards.wire("m5stack_core", ips=True)
     board.panel_is_ips = lambda Pin: False  # a board file that forgot the detection
     try:
-        driver, w, h, mono = board.make_display()
+        driver = board.make_display()
     finally:
         importlib.reload(board)
-    canvas = Canvas(w, h, mono)
+    canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
     App(canvas, display=driver, match=play("variant valencia")).render()
     assert mismatches(board, canvas, model)[0] > 10000
 
@@ -193,7 +193,7 @@ def test_m5stack_with_the_wrong_inversion_shows_wrong_colours():
 def tdisplay(cls=ST7789, sleep_ms=None, **kw):
     """The T-Display's ST7789 as the board file builds it, with some arguments changed."""
     b = importlib.import_module("boards.tdisplay")
-    model = C.wire("tdisplay")
+    model = boards.wire("tdisplay")
     spi = SPI(1, baudrate=b.LCD_HZ, sck=Pin(b.LCD_SCK), mosi=Pin(b.LCD_MOSI), miso=None)
     args = dict(width=240, height=135, col0=40, row0=53, madctl=MX | MV | BGR, invert=True,
                 palette=PALETTE, sleep_ms=sleep_ms)
@@ -282,7 +282,7 @@ def test_the_model_holds_the_published_rotation_table():
                                                        (MX | MY, 135, 240, 53, 40),
                                                        (MY | MV, 240, 135, 40, 52)]):
         SIM.reset()
-        model = C.wire("tdisplay")
+        model = boards.wire("tdisplay")
         b = importlib.import_module("boards.tdisplay")
         spi = SPI(1, baudrate=b.LCD_HZ, sck=Pin(18), mosi=Pin(19), miso=None)
         d = ST7789(spi, Pin(16, Pin.OUT), Pin(5, Pin.OUT), Pin(23, Pin.OUT), width=w,
@@ -311,7 +311,7 @@ def test_the_model_holds_the_published_rotation_table():
 
 def oled(cls=SSD1306, **kw):
     b = importlib.import_module("boards.devkit_oled")
-    model = C.wire("devkit_oled")
+    model = boards.wire("devkit_oled")
     i2c = I2C(0, scl=Pin(b.I2C_SCL), sda=Pin(b.I2C_SDA), freq=b.I2C_HZ)
     driver = cls(i2c, **kw)
     canvas = Canvas(128, 64, mono=True)
@@ -352,7 +352,7 @@ def test_the_oled_driver_as_built_is_right():
                                   "page addressing", "start line 8", "I2C too fast"])
 def test_a_broken_oled_driver_shows_wrong_pixels_or_breaks_a_rule(case):
     if case == "I2C too fast":
-        model = C.wire("devkit_oled")
+        model = boards.wire("devkit_oled")
         SSD1306(I2C(0, scl=Pin(22), sda=Pin(21), freq=1_000_000))
         assert any("above" in e for e in model.errors)
         return

@@ -129,3 +129,40 @@ def test_unreadable_file_is_a_clear_error():
 def test_keywords_and_teams_are_case_insensitive():
     proc = replay("-", stdin="VARIANT Valencia\nTruc a\nVULL b\nBaza PARDA\nbaza b  # comment\n")
     assert proc.returncode == 0 and json.loads(proc.stdout)["points"] == [0, 2]
+
+
+def replay_bytes(data, tmp_path):
+    """Replays data from standard input and from a file: both must give the same."""
+    path = tmp_path / "log.txt"
+    path.write_bytes(data)
+    run = [sys.executable, "-m", "tools.replay"]
+    a = subprocess.run(run + ["-"], cwd=ROOT, input=data, capture_output=True, timeout=60)
+    b = subprocess.run(run + [str(path)], cwd=ROOT, capture_output=True, timeout=60)
+    assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
+    return a.returncode, a.stdout.decode(), a.stderr.decode()
+
+
+def test_bytes_not_utf8_stop_at_their_line_with_the_state_before(tmp_path):
+    data = b"variant valencia\r\ntruc A\r\nvull B\r\nbaza \xff\r\nbaza A\r\n"
+    code, out, err = replay_bytes(data, tmp_path)
+    assert code == 2 and err == "line 4: not UTF-8\n"
+    state = json.loads(out)
+    assert state["truc_worth"] == 2 and state["bazas"] == []
+
+
+def test_only_newline_ends_a_line_and_numbers_count_newlines(tmp_path):
+    data = "variant valencia\n# a note\x85truc A\f\u2028baza B\nbaza A\x0cbaza A\n"
+    code, out, err = replay_bytes(data.encode("utf-8"), tmp_path)
+    assert code == 2 and err.startswith("line 3: ")
+    state = json.loads(out)
+    assert state["pending"] is None and state["bazas"] == []
+
+
+def test_byte_order_mark_is_skipped(tmp_path):
+    code, out, err = replay_bytes(b"\xef\xbb\xbfvariant mallorca\ntruc A\n", tmp_path)
+    assert code == 0 and err == "" and json.loads(out)["pending"] == "truc A 3"
+
+
+def test_a_number_of_5000_digits_is_refused_in_the_projects_words():
+    proc = replay("-", stdin="variant valencia\nadjust A +%s\n" % ("9" * 5000))
+    assert proc.returncode == 2 and proc.stderr == "line 2: points must be a number below 1000\n"

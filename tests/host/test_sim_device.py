@@ -188,8 +188,9 @@ class _FillingFlash(sim_flash.Flash):
 
 
 def _mark(device):
-    # The glass where the scoreboard puts its mark of a failed save (tdisplay: 240 wide).
-    return device.image().crop((150, 0, 160, 16)).tobytes()
+    # The glass where the scoreboard puts its mark of a failed save (tdisplay: 240 wide,
+    # the bottom line, left of the battery in its middle).
+    return device.image().crop((106, 118, 114, 134)).tobytes()
 
 
 def test_a_failed_save_is_said_marked_and_retried_until_one_succeeds():

@@ -32,6 +32,8 @@ def texts():
         found.update(w for w in (label, off, on) if not w.isdigit())
     engine = [os.path.join(ROOT, "firmware", "truc", "match.py")]
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
+    from truc import variants  # the refusals of impossible shows, one per kind of show
+    found.update(variants.SHOW_REFUSALS)
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))

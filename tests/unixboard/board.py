@@ -36,4 +36,4 @@ class Panel:
 
 
 def make_display(sleep_ms=None):
-    return Panel(), WIDTH, HEIGHT, MONO
+    return Panel()

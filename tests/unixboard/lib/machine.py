@@ -2,7 +2,7 @@
 # machine has no Pin, PWM, ADC, lightsleep nor reset; machine is one of MicroPython's
 # extensible modules, so this file, on MICROPYPATH, is imported in its place. Pins read
 # high: active-low buttons that nobody presses (tools/mp_device_bench.py presses them
-# through PINS). SPI only counts what a display driver sends it. reset() exits with
+# through PINS). SPI and I2C only count what a display driver sends them. reset() exits with
 # status 99, which the harness takes for a hard reset: it boots the port again, running
 # main.py.
 import sys
@@ -62,6 +62,23 @@ class SPI:
     def write(self, buf):
         self.bytes += len(buf)
         self.writes += 1
+
+
+class I2C:
+    """Counts what a display driver sends, as SPI does."""
+
+    def __init__(self, id, scl=None, sda=None, freq=0, **kw):
+        self.bytes = 0
+        self.writes = 0
+
+    def writeto_mem(self, addr, memaddr, buf, addrsize=8):
+        self.bytes += len(buf) + 1
+        self.writes += 1
+
+    def writeto(self, addr, buf, stop=True):
+        self.bytes += len(buf)
+        self.writes += 1
+        return 1
 
 
 class PWM:

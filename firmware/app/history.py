@@ -1,0 +1,161 @@
+# Round history: every round (or punta duel) of the match, one page each, with what it
+# paid and why. arg None: the match in play; arg a file name: that past match, read from
+# the archive. The log is replayed once, on opening (truc.history); a page's rows are
+# built when the page changes, so drawing allocates nothing.
+from truc import history as H
+from truc import rules as R
+from app.app import Screen
+from app.i18n import t
+from app.menu import draw_title
+from ui import canvas as C
+from ui import events as E
+
+_COLOUR = (C.TEAM_A, C.TEAM_B)
+
+
+class History(Screen):
+    def __init__(self, app, past):
+        if past is None:
+            self.h = H.History(app.match)
+            self.need = app.match.cantons_to_win()
+        else:
+            from truc.match import Match
+
+            m = Match()
+            ok = app.archive is not None and app.archive.load(past, m)
+            self.h = H.History(m)
+            self.need = m.cantons_to_win()
+            m = None
+            if not ok:
+                app.message = t("Not readable")
+        self.page = max(self.h.count() - 1, 0)  # the latest round first
+        self.first = 0  # the top row shown, when a page has more rows than fit
+        self.rows = []
+        self.title = ""
+        self.score = ""
+
+    def open(self, app):
+        self._build(app)
+
+    def event(self, app, e):
+        n = self.h.count()
+        if e == E.NEXT and n:
+            self.page = (self.page + 1) % n
+            self.first = 0
+        elif e == E.PREV and n:
+            self.page = (self.page - 1) % n
+            self.first = 0
+        elif e == E.NEXT2:  # the rows of a long page
+            self.first = min(self.first + 1, max(len(self.rows) - self._fit(app), 0))
+        elif e == E.PREV2:
+            self.first = max(self.first - 1, 0)
+        elif e == E.SELECT or e == E.BACK:
+            app.pop()
+            return
+        elif e == E.UNDO:
+            app.undo()
+            app.home()
+            return
+        self._build(app)
+
+    def _fit(self, app):
+        return (app.canvas.height - app.line - 1) // app.line
+
+    def _build(self, app):
+        h = self.h
+        i = self.page
+        if not h.count():
+            self.title = t("Round history")
+            self.score = ""
+            self.rows = [(t("No rounds yet"), C.DIM, 4)]
+            return
+        r, duel = h.round_name(i)
+        self.score = "%d-%d" % (h.field(i, H.PTS_A), h.field(i, H.PTS_B))
+        self.rows = rows = []
+        more = t("punta %d/3") % duel if duel else ""
+        if h.field(i, H.FLAGS) & H.IN_PLAY:
+            more = more + " · " + t("in play") if more else t("in play")
+        title = t("Round %d") % r
+        if more:  # beside the round if it fits before the score, else a row of its own
+            longer = title + " · " + more
+            if app.canvas.text_width(app.font, longer + self.score) + 12 <= app.canvas.width:
+                title = longer
+            else:
+                rows.append((more, C.DIM, 4))
+        self.title = title
+        width = app.canvas.width - 8  # the scroll marks take the last 8 pixels
+        for team in (R.A, R.B):
+            points = h.signed(i, H.ADJUST_A + team)
+            if points:
+                self._add(app, rows, width, t("Points %s %+d") % (app.team_name(team), points),
+                          "", team)
+            points = h.field(i, H.FLOR_A + team)
+            if points:
+                self._add(app, rows, width, t("Flor: %s +%d") % (app.team_name(team), points),
+                          "", team)
+        team = h.field(i, H.ENVIT_TEAM)
+        if team != R.NOBODY:
+            how = h.field(i, H.ENVIT_HOW)
+            who = h.field(i, H.ENVIT_WHO)
+            why = ""
+            if how == H.HOW_REFUSED:
+                why = t("%s: no vull") % app.team_name(who)
+            elif how == H.HOW_SHOWN:
+                why = "%s: %d" % (app.seat_name(who), h.field(i, H.ENVIT_VALUE))
+            self._add(app, rows, width, t("Envit: %s +%d") % (app.team_name(team),
+                                                               h.field(i, H.ENVIT_PTS)), why, team)
+        team = h.field(i, H.TRUC_TEAM)
+        if team != R.NOBODY:
+            how = h.field(i, H.TRUC_HOW)
+            who = app.team_name(h.field(i, H.TRUC_WHO)) if how != H.HOW_NONE else ""
+            why = ""
+            if how == H.HOW_ACCEPTED:
+                why = t("%s: vull") % who
+            elif how == H.HOW_REFUSED:
+                why = t("%s: no vull") % who
+            elif how == H.HOW_WENT:
+                why = t("%s goes") % who
+            self._add(app, rows, width, t("Round: %s +%d") % (app.team_name(team),
+                                                               h.field(i, H.TRUC_PTS)), why, team)
+        team = h.field(i, H.CANTON)
+        if team != R.NOBODY:
+            cantons = t("cantons %d-%d") % (h.field(i, H.CANTONS_A), h.field(i, H.CANTONS_B))
+            if h.field(i, H.CANTONS_A + team) >= self.need:
+                text = t("%s wins the match!") % app.team_name(team)
+            else:
+                text = t("%s wins the canton") % app.team_name(team)
+            self._add(app, rows, width, text, cantons, team)
+
+    def _add(self, app, rows, width, text, why, team):
+        # One row when text and why fit side by side, else why indented under it.
+        colour = _COLOUR[team]
+        if why:
+            both = text + " · " + why
+            if app.canvas.text_width(app.font, both) + 4 <= width:
+                rows.append((both, colour, 4))
+                return
+        rows.append((text, colour, 4))
+        if why:
+            rows.append((why, colour, 12))
+
+    def draw(self, app, c):
+        draw_title(app, c, self.title)
+        line = app.line
+        if self.score:
+            c.text_right(app.font, self.score, c.width - 2, 1 if app.large else 0, C.FG)
+        top = line + 1
+        fit = self._fit(app)
+        rows = self.rows
+        first = self.first
+        dy = 1 if app.large else 0
+        for k in range(first, min(first + fit, len(rows))):
+            text, colour, x = rows[k]
+            c.text(app.font, text, x, top + (k - first) * line + dy, colour)
+        if first > 0:
+            c.text(app.font, "^", c.width - 8, top, C.DIM)
+        if first + fit < len(rows):
+            c.text(app.font, "v", c.width - 8, c.height - line, C.DIM)
+
+
+def make(app, arg):
+    return History(app, arg)

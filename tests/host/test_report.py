@@ -1,0 +1,100 @@
+"""python -m tools.report: the picture's pixels where the log's scores put them, and the
+summary's counts."""
+import os
+import subprocess
+import sys
+
+from PIL import Image
+
+from tools import report
+from tools.report import BG, COLOURS, Geometry, TOP
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# tests/test_history.py's match, with what a table would say of it.
+LOG = ("variant valencia\nset canton=12\n"
+       "baza A\nbaza A\n"  # 1: A +1 by its bazas -> 1-0
+       "envit B\nvull A\nenvitwin B\nbaza B\nbaza B\n"  # 2: B's envit +2, B +1 -> 1-3
+       "truc A\nvull B\nadjust A +2\nbaza A\nbaza A\n"  # 3: +2 by hand, A's truc +2 -> 5-3
+       "envit A\nnovull B\ntruc B\nnovull A\n"  # 4: A's envit refused +1, B's truc refused +1
+       "baza A\nfold B\n"  # 5: B went: A +1 -> 7-4
+       "adjust B +11\n")  # 6: B's canton by hand -> 7-12, cantons 0-1
+POINTS = [(1, 0), (1, 3), (5, 3), (6, 4), (7, 4), (7, 12)]
+# (record, team, kind) of every mark: kind 0 flor, 1 envit, 2 truc.
+MARKS = {(1, 1, 1), (2, 0, 2), (3, 0, 1), (3, 1, 2)}
+
+
+def _run(tmp_path, text, *args):
+    path = tmp_path / "match.log"
+    path.write_text(text)
+    return path, subprocess.run([sys.executable, "-m", "tools.report", str(path), *args],
+                                cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_the_picture_plots_the_points_cantons_and_payments(tmp_path):
+    path, done = _run(tmp_path, LOG, "-o", str(tmp_path / "r.png"))
+    assert done.returncode == 0, done.stderr
+    img = Image.open(tmp_path / "r.png").convert("RGB")
+
+    class _H:  # the geometry needs only the count
+        def count(self):
+            return len(POINTS)
+
+    g = Geometry(_H(), 12)
+    assert img.size == (g.width, g.height)
+    px = img.getpixel
+    assert px((g.x(-1), g.y(0))) in COLOURS  # both lines start at 0
+    for i, (a, b) in enumerate(POINTS):
+        for team, points in ((0, a), (1, b)):
+            if a != b:
+                assert px((g.x(i), g.y(points))) == COLOURS[team], (i, team)
+            # nothing where the team's dot is not
+            off = g.y(points) + 2 * 8 if points <= 12 - 2 else g.y(points) - 2 * 8
+            if all(abs(off - g.y(p)) > 6 for p in (a, b)):
+                assert px((g.x(i), off)) not in COLOURS, (i, team)
+        for team in (0, 1):
+            for kind in range(3):
+                want = COLOURS[team] if (i, team, kind) in MARKS else BG
+                assert px((g.x(i), g.mark(team, kind))) == want, (i, team, kind)
+    middle = (TOP + g.base) // 2
+    assert px((g.canton_x(5), middle)) == COLOURS[1]  # B's canton
+    for i in range(5):
+        assert px((g.canton_x(i), middle)) not in COLOURS  # no other canton
+    # after the canton B's line starts again from 0: nothing high at its next x
+    assert px((g.canton_x(5) + 6, g.y(12))) not in COLOURS
+
+
+def test_the_summary_counts_per_team(tmp_path):
+    path, done = _run(tmp_path, LOG)
+    assert done.returncode == 0, done.stderr
+    assert os.path.exists(str(path)[:-4] + ".png")  # the default: beside the log
+    lines = done.stdout.splitlines()
+    assert lines[0] == "valencia, 4 players, canton 12: cantons A 0, B 1, points now 0-0"
+    assert lines[1] == "rounds: 5"  # the canton won by hand is no round
+    rows = dict((line[:15].strip(), line[15:].split()) for line in lines[3:10])
+    assert rows == {"envits called": ["1", "1"], "envits won": ["1", "1"],
+                    "envits refused": ["0", "1"], "trucs called": ["1", "1"],
+                    "trucs won": ["1", "1"], "trucs refused": ["1", "0"], "flors": ["0", "0"]}
+
+
+def test_punta_duels_and_flors(tmp_path):
+    text = ("variant palacios\nbaza A\nbaza A\nflor A\nbaza B\nbaza B\n"
+            "envit A\nvull B\nshow 5:31 2:31\nbaza A\nbaza A\n")
+    path, done = _run(tmp_path, text, "-o", str(tmp_path / "p.png"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "rounds: 2 (2 punta duels)"
+    assert "flors             1   0" in done.stdout
+    img = Image.open(tmp_path / "p.png").convert("RGB")
+    m = report.load(str(path))
+    g = Geometry(report.H.History(m), 24)
+    assert img.getpixel((g.x(1), g.mark(0, 0))) == COLOURS[0]  # A's flor in duel 1
+    assert img.getpixel((g.x(2), g.mark(0, 1))) == COLOURS[0]  # A's envit in duel 2
+
+
+def test_a_bad_line_says_where_and_writes_nothing(tmp_path):
+    path, done = _run(tmp_path, "variant valencia\nbaza A\nvull B\n", "-o",
+                      str(tmp_path / "x.png"))
+    assert done.returncode == 2 and "line 3: no call is pending" in done.stderr
+    assert not (tmp_path / "x.png").exists()
+    path, done = _run(tmp_path, "# nothing\n")
+    assert done.returncode == 2 and "no match" in done.stderr

@@ -1,0 +1,118 @@
+"""The soak (tools/soak.py): 20,000 random presses, chords, waits and battery pulls per
+board on the MicroPython unix port, the four boards two at a time; a shorter one per
+board on the simulator, where a pull boots from what had landed on the simulated flash
+and the panel is the controller's model. Each checks after every action (tools/soakplan:
+no exception, a bounded stack, a reboot that gives the match back whole, the export)."""
+import os
+import subprocess
+import tempfile
+
+import pytest
+
+import sim  # noqa: F401  (firmware on the import path)
+from sim import boards
+from tools import soak, soakplan as S
+from tools.mpbuild import tool
+from randplay import step
+
+PRESSES = 20000  # per board on the unix port
+SIM_PRESSES = 300  # per board on the simulator (a press costs ~25 ms there, ~5 on the port)
+
+
+def test_the_plan_is_the_same_for_a_seed_and_does_everything():
+    a, b = S.Plan(5, 3), S.Plan(5, 3)
+    actions = [a.next() for _ in range(5000)]
+    assert actions == [b.next() for _ in range(5000)]
+    assert {x[0] for x in actions} == {S.PRESS, S.CHORD, S.WAIT, S.DIM, S.DARK, S.PULL}
+    assert {x[1] for x in actions if x[0] == S.PRESS} == {0, 1, 2}
+    assert all(x[1] != x[2] for x in actions if x[0] == S.CHORD)
+    assert actions != [S.Plan(6, 3).next() for _ in range(5000)]
+
+
+@pytest.mark.parametrize("name", boards.NAMES)
+def test_the_simulated_device_survives_the_soak(name):
+    keys = len(__import__("boards." + name, None, None, ["KEYS"]).BUTTONS)
+    seed = 1
+    while (S.PULL,) not in [S.Plan(seed, keys).next() for _ in range(200)][50:]:
+        seed += 1  # one whose pull comes with a match under way
+    figures = soak.run_sim(name, SIM_PRESSES, seed)
+    assert figures["presses"] == SIM_PRESSES and figures["pulls"] >= 1
+
+
+def _device(name):
+    device = soak.SimSoak(name)
+    plan = S.Plan(1, device.device.keys)
+    for _ in range(3):  # New match: Start
+        device.act(plan._start[0])
+        device.act(plan._start[1])
+    assert device.device.app.match.variant()
+    return device
+
+
+def test_the_check_finds_a_match_the_flash_does_not_hold():
+    device = _device("tdisplay")
+    app = device.device.app
+    assert device.check(None) is None
+    files = device.device.flash.reboot()
+    assert step(app.match)  # a change the journal was never told of
+    why = S.Checker().check(app, files)
+    assert why and "reboot" in why
+
+
+def test_the_check_finds_a_screen_twice_and_a_deep_stack():
+    device = _device("m5stack_core")
+    app = device.device.app
+    app.stack.append(app.stack[-1])
+    assert "twice" in device.check(None)
+    app.stack.pop()
+    for i in range(S.MAX_DEPTH):
+        app.stack.append(type("S", (), {"name": "x%d" % i})())
+    assert "screens on the stack" in device.check(None)
+
+
+def test_the_check_finds_a_lit_screen_after_the_timeout():
+    device = _device("tdisplay")
+    device.device.power.state = 1  # dim, not dark
+    assert "lit" in device.check((S.DARK,))
+    device.act((S.DARK,))
+    assert device.check((S.DARK,)) is None and device.device.backlight() == 0
+
+
+def test_a_failure_names_the_seed_and_the_actions(monkeypatch):
+    monkeypatch.setattr(soak.SimSoak, "check", lambda self, a: "broken")
+    said = r"devkit_oled seed 4, after 1 presses \(press 1 2\): broken\nlast actions: press 1 2"
+    with pytest.raises(soak.Failed, match=said):
+        soak.run_sim("devkit_oled", 10, seed=4)
+
+
+def _unix_port():
+    binary = tool("micropython")
+    try:
+        subprocess.run([binary, "-c", "pass"], check=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as e:
+        pytest.skip("no MicroPython unix port: %s" % e)
+    return binary
+
+
+def test_every_board_survives_the_soak_on_the_unix_port():
+    binary = _unix_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = []
+        for name in boards.NAMES:
+            tree = soak.mp_tree(name, os.path.join(tmp, name))
+            flash = os.path.join(tmp, name + "-flash")
+            os.mkdir(flash)
+            runs.append((name, tree, flash))
+        results = {}
+        for pair in (runs[:2], runs[2:]):  # two cores
+            procs = [(name, soak.mp_process(binary, tree, flash, PRESSES, seed=i + 1))
+                     for i, (name, tree, flash) in enumerate(pair)]
+            for name, proc in procs:
+                out, err = proc.communicate(timeout=900)
+                results[name] = (proc.returncode, out, err)
+    for name, (code, out, err) in results.items():
+        last = out.splitlines()[-1] if out else ""
+        assert code == 0 and last.startswith("soaked "), (name, out[-2000:], err[-2000:])
+        figures = dict(w.split("=", 1) for w in last.split()[1:])
+        assert int(figures["presses"]) == PRESSES and int(figures["pulls"]) > 10
+        assert int(figures["returns"]) > 100 and int(figures["heap_max"]) < 512 * 1024

@@ -1,0 +1,183 @@
+# The round history screen (app.history), the past matches screen (app.pastmatches) and
+# undo naming what it undid, on both screen sizes.
+# mp-heap: 192K  (it loads both screen sizes; the device needs one)
+from play import play
+from ui.canvas import Canvas
+from app.app import App, Settings
+from ui import events as E
+from hw.archive import Archive
+from test_history import _VALENCIA
+from dictfs import Files as _Files
+
+_CANVASES = {}
+
+
+def _app(setup=_VALENCIA, large=True, language="en"):
+    settings = Settings()
+    settings.language = language
+    canvas = _CANVASES.get(large)
+    if canvas is None:
+        canvas = _CANVASES[large] = Canvas(240, 135) if large else Canvas(128, 64, mono=True)
+    canvas.forget()
+    return App(canvas, match=play(setup), settings=settings)
+
+
+def _drawn(app):
+    """(text, x, y) of every text the render draws."""
+    drawn = []
+    c = app.canvas
+    original = c.text
+    c.text = lambda font, s, x, y, colour, room=0: (
+        drawn.append((s, x, y)) or original(font, s, x, y, colour, room))
+    try:
+        app.render()
+    finally:
+        del c.text
+    return drawn
+
+
+def _texts(app):
+    return [s for s, _, _ in _drawn(app)]
+
+
+def _inside(app):
+    # Every text drawn lies on the screen and no two overlap.
+    boxes = []
+    for s, x, y in _drawn(app):
+        w = app.canvas.text_width(app.font, s)
+        assert x >= 0 and y >= 0 and x + w <= app.canvas.width, s
+        assert y + app.font.HEIGHT <= app.canvas.height, s
+        for t2, x2, y2, w2 in boxes:
+            assert x + w <= x2 or x2 + w2 <= x or y + app.font.HEIGHT <= y2 \
+                or y2 + app.font.HEIGHT <= y, (s, t2)
+        boxes.append((s, x, y, w))
+
+
+def test_opened_from_the_main_menu_on_the_latest_round():
+    app = _app()
+    app.open("mainmenu").refresh(app)
+    values = [v for _, v in app.top().items]
+    app.top().cursor = values.index("history")
+    app.event(E.SELECT)
+    assert app.top_name() == "history"
+    drawn = _texts(app)
+    assert "Round 6" in drawn and "7-12" in drawn
+    assert "Points B +8" in drawn and "B wins the canton · cantons 0-1" in drawn
+
+
+def test_every_round_with_what_it_paid_and_why():
+    app = _app()
+    app.open("history")
+    pages = []
+    for _ in range(6):
+        app.event(E.NEXT)  # round at the end: the first round comes after the last
+        pages.append(_texts(app))
+    assert pages[0] == ["Round 1", "1-0", "Round: A +1"]
+    assert pages[1] == ["Round 2", "1-3", "Envit: B +2", "Round: B +1"]
+    assert pages[2] == ["Round 3", "5-3", "Points A +2", "Round: A +2 · B: vull"]
+    assert pages[3] == ["Round 4", "6-4", "Envit: A +1 · B: no vull", "Round: B +1 · A: no vull"]
+    assert pages[4] == ["Round 5", "7-4", "Round: A +1 · B goes"]
+    app.event(E.PREV)
+    assert _texts(app) == pages[4]
+
+
+def test_flors_shows_and_duels_on_both_sizes_in_every_language():
+    log = ("variant palacios\nbaza A\nbaza A\nflor A\nbaza B\nbaza B\n"
+           "envit A\nvull B\nshow 5:31 2:31\nbaza A\nbaza A\n"
+           "truc B\nvull A\ntruc A\nnovull B")
+    for large in (True, False):
+        for language in ("ca", "es", "en"):
+            app = _app(log, large, language)
+            app.settings.names[2] = "TONI"
+            app.settings.names[7] = "Vosaltres"
+            app.open("history")
+            for _ in range(4):
+                _inside(app)
+                app.event(E.NEXT)
+    app = _app(log)
+    app.open("history")
+    app.event(E.PREV)
+    drawn = _texts(app)
+    assert "Round 2 · punta 2/3" in drawn and "Envit: A +2 · seat 3: 31" in drawn
+    app.event(E.PREV)
+    assert "Flor: A +3" in _texts(app)
+
+
+def test_long_pages_scroll_and_the_small_screen_splits_why():
+    log = ("variant palacios\nflor A\nflor B\nenvit A\nvull B\nshow 0:33\n"
+           "truc A\nvull B\nbaza A\nbaza A")
+    app = _app(log, large=False)
+    app.settings.names[6] = "Nosaltres"
+    app.open("history")
+    drawn = _texts(app)
+    assert drawn[:3] == ["Round 1", "7-3", "Flor: Nosaltres +3"]
+    assert "v" in drawn and "^" not in drawn  # more below
+    for _ in range(5):
+        app.event(E.NEXT2)
+    drawn = _texts(app)
+    assert "^" in drawn and "v" not in drawn
+    assert drawn[-3:-1] == ["Round: Nosaltres +2", "B: vull"]
+    _inside(app)
+
+
+def test_no_rounds_yet_and_back_to_the_menu():
+    app = _app("variant valencia")
+    app.open("mainmenu")
+    app.open("history")
+    assert "No rounds yet" in _texts(app)
+    app.event(E.SELECT)
+    assert app.top_name() == "mainmenu"
+
+
+def test_undo_and_redo_name_the_command():
+    app = _app("variant valencia\nbaza A\ntruc B")
+    app.event(E.BACK)
+    assert app.message == "Undone: B: truc"
+    app.redo()
+    assert app.message == "Redone: B: truc" and app.match.truc_call()[0] == 1
+    app = _app("variant valencia\nadjust A +3", language="ca")
+    app.event(E.BACK)
+    assert app.message == "Desfet: Punts A +3"
+    app = _app("variant valencia\nbaza A\nbaza A\nenvit B\nvull A\nshow 1:31\nbaza A")
+    app.undo()
+    app.undo()
+    assert app.message == "Undone: seat 2: 31"
+
+
+def test_past_matches_listed_newest_first_and_opened_as_their_history():
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play(_VALENCIA))
+    assert archive.keep(play("variant mallorca\nbaza A\nbaza A\nbaza B\nbaza B\nbaza B"))
+    app = _app("variant valencia")
+    app.archive = archive
+    app.open("mainmenu")
+    app.open("pastmatches")
+    drawn = _texts(app)
+    assert drawn[1:3] == ["Mallorca · A 0-0 B · 2 rounds", "València · A 0-1 B · 5 rounds"]
+    _inside(app)
+    app.event(E.NEXT)
+    app.event(E.SELECT)
+    assert app.top_name() == "history"
+    drawn = _texts(app)
+    assert "Round 6" in drawn and "B wins the canton · cantons 0-1" in drawn
+    assert app.match.round() == 1  # the match in play is untouched
+    app.event(E.BACK)
+    assert app.top_name() == "pastmatches"
+    small = _app("variant valencia", large=False)
+    small.archive = archive
+    small.open("pastmatches")
+    assert _texts(small)[1] == "Mallorca 0-0 · 2 rounds"
+    _inside(small)
+
+
+def test_no_past_matches():
+    app = _app("variant valencia")
+    app.open("pastmatches")
+    assert "No past matches" in _texts(app)
+    app.event(E.SELECT)
+    assert app.top_name() == "pastmatches"
+    app.archive = Archive(_Files())
+    app.pop()
+    app.open("pastmatches")
+    assert "No past matches" in _texts(app)

@@ -1,0 +1,174 @@
+# Runs ON MicroPython (unix port), driven by tools/soak.py --mp:
+#   micropython [-X heapsize=N] -m mp_soak PRESSES SEED PRESS GAP HOLD SETTLE [home]
+# with MICROPYPATH naming a folder laid out as `make flash` lays out the board (start.mpy,
+# board.mpy, the firmware packages) plus tests/unixboard/lib/machine.py and soakplan.mpy,
+# and the current folder as the board's filesystem. PRESS GAP HOLD SETTLE: the simulator's
+# finger timings (sim.fingers), so a seed makes the same gestures as there.
+#
+# main.start(board) wires the whole device; the soak presses its buttons through their
+# pins on a virtual clock (a loop turn every 10 ms), waits, and pulls the battery (a new
+# main.start on the files as they are), and after every action runs soakplan.check on a
+# copy of the files. After each return to the scoreboard it checks the table-log export,
+# collects and notes the heap in use ("home" prints each figure). Prints "soaked" and the
+# figures, or "FAIL" and why.
+import gc
+import sys
+
+import machine
+
+import board
+import soakplan as S
+
+STEP_MS = 10
+TICKS = 0x3FFFFFFF  # MicroPython's ticks_ms period, less one
+NAMES = ("truc.snp", "truc.log", "truc.cfg")
+
+
+class Copy:
+    """The journal's files as they are now, in memory: what a boot would read."""
+
+    def __init__(self):
+        import os
+
+        self.files = {}
+        for name in NAMES:
+            try:
+                os.stat(name)
+            except OSError:
+                continue
+            with open(name, "rb") as f:
+                self.files[name] = f.read()
+
+    def stat(self, name):
+        if name not in self.files:
+            raise OSError(2)
+        return (0o100644, 0, 0, 0, 0, 0, len(self.files[name]), 0, 0, 0)
+
+    def open(self, name, mode):
+        import io
+
+        if mode != "rb":
+            raise OSError(30)  # read only: a check writes nothing
+        return io.BytesIO(self.files[name])
+
+    def rename(self, old, new):
+        raise OSError(30)
+
+
+class Soak:
+    def __init__(self, timings):
+        self.press_ms, self.gap_ms, self.hold_ms, self.settle_ms = timings
+        self.now = 0
+        self.boot()
+        self.presses = self.pulls = self.waits = self.returns = 0
+        self.deepest = 1
+        # The heap in use after each return home: the first, the last, the least and
+        # the most, and the most in the second half of the run (a list would grow).
+        self.first = self.last = self.low = self.high = self.late = -1
+
+    def boot(self):
+        import start
+
+        self.loop = start.start(board)
+        self.app = self.loop.app
+        self.pins = [machine.PINS[k] for k in board.BUTTONS]
+        self.now = self.loop.power._last  # the power part started on the real clock
+        self.wait(STEP_MS)
+
+    def wait(self, ms, step=STEP_MS):
+        loop = self.loop
+        for _ in range(ms // step):
+            self.now = (self.now + step) & TICKS  # wraps as ticks_ms does
+            loop.step(self.now)
+
+    def key(self, k, down):
+        self.pins[k].value(0 if down == board.BUTTON_ACTIVE_LOW else 1)
+
+    def tap(self, k, ms):
+        self.key(k, True)
+        self.wait(ms)
+        self.key(k, False)
+
+    def act(self, a):
+        kind = a[0]
+        if kind == S.PRESS:
+            k, g = a[1], a[2]
+            if g == S.LONG:
+                self.tap(k, self.hold_ms)
+            else:
+                self.tap(k, self.press_ms)
+                if g == S.DOUBLE:
+                    self.wait(self.gap_ms)
+                    self.tap(k, self.press_ms)
+            self.wait(self.settle_ms)
+            self.presses += 1
+        elif kind == S.CHORD:
+            self.key(a[1], True)
+            self.wait(self.press_ms)
+            self.key(a[2], True)
+            self.wait(a[3])
+            self.key(a[1], False)
+            self.key(a[2], False)
+            self.wait(self.settle_ms)
+            self.presses += 1
+        elif kind == S.PULL:
+            self.loop = self.app = None
+            gc.collect()
+            self.boot()
+            self.pulls += 1
+        elif kind == S.WAIT:
+            self.wait(a[1])
+            self.waits += 1
+        else:
+            self.wait(S.wait_ms(a, self.app.settings), S.LONG_STEP_MS)
+            self.waits += 1
+
+
+def main():
+    presses, seed = int(sys.argv[1]), int(sys.argv[2])
+    timings = [int(v) for v in sys.argv[3:7]]
+    say_home = "home" in sys.argv[7:]
+    soak = Soak(timings)
+    plan = S.Plan(seed, board.KEYS)
+    checker = S.Checker()
+    depth = 1
+    while soak.presses < presses:
+        a = plan.next()
+        try:
+            soak.act(a)
+            why = checker.check(soak.app, Copy(), a, soak.loop.power)
+        except Exception as e:
+            sys.print_exception(e)
+            why = "%s: %s" % (type(e).__name__, e)
+        if not why and soak.loop.recoveries:
+            why = "out of heap (the loop recovered)"
+        if why:
+            print("FAIL after %d presses, action %r: %s" % (soak.presses, a, why))
+            sys.exit(1)
+        now = len(soak.app.stack)
+        soak.deepest = max(soak.deepest, now)
+        if now == 1 and depth > 1:
+            soak.returns += 1
+            why = S.check_export(soak.app.match)
+            if why:
+                print("FAIL after %d presses, action %r: %s" % (soak.presses, a, why))
+                sys.exit(1)
+            gc.collect()
+            used = gc.mem_alloc()
+            if soak.first < 0:
+                soak.first = soak.low = used
+            soak.last = used
+            soak.low = min(soak.low, used)
+            soak.high = max(soak.high, used)
+            if soak.presses >= presses // 2:
+                soak.late = max(soak.late, used)
+            if say_home:
+                print("home %d heap %d" % (soak.returns, used))
+        depth = now
+    print("soaked presses=%d pulls=%d waits=%d returns=%d deepest=%d heap_min=%d heap_max=%d"
+          " heap_first=%d heap_last=%d heap_late_max=%d" % (
+              soak.presses, soak.pulls, soak.waits, soak.returns, soak.deepest, soak.low,
+              soak.high, soak.first, soak.last, soak.late))
+
+
+main()

@@ -1,0 +1,206 @@
+"""A picture and a short summary of a match from its table log.
+
+    python -m tools.report FILE.log [-o report.png]     (default: FILE.png beside the log)
+
+The log is replayed with the firmware's engine and its rounds read with truc.history, as
+the device's round history screen reads them. The picture plots both teams' points round
+by round (a dot where each round closed, the line back to 0 after a canton), a vertical
+line in the winner's colour where a canton was won, and under the plot one row of marks
+per team and kind, where a flor, an envit and a called truc paid. The summary (printed)
+counts rounds, and per team the envits and trucs called, won and refused. An illegal
+line stops it with "line N: reason" and exit status 2, as tools.replay.
+"""
+import argparse
+import os
+import sys
+
+import tools  # noqa: F401  (puts the firmware on the import path)
+from truc import history as H
+from truc import rules as R
+from truc import tablelog
+from truc.match import Match
+from truc.variants import NAMES
+
+# The picture's geometry, in pixels (tests/host/test_report.py reads it back).
+STEP = 36  # between rounds
+LEFT = 70  # the plot starts here: x of the start of the match
+TOP = 30  # the plot's top: the canton's target
+SCALE = 8  # per point
+MARKS = 16  # height of a row of marks
+MARK = 8  # a mark's side
+BOTTOM = 40  # under the rows of marks: the round numbers
+COLOURS = ((240, 130, 0), (20, 110, 230))  # A, B
+BG = (255, 255, 255)
+GRID = (225, 225, 225)
+INK = (40, 40, 40)
+KINDS = ("flor", "envit", "truc")  # the rows of marks, per team: A's three, then B's
+
+
+class Geometry:
+    """Where each thing of the picture of history h is drawn."""
+
+    def __init__(self, h, target):
+        self.n = h.count()
+        self.target = target
+        self.width = LEFT + STEP * (self.n + 1)
+        self.base = TOP + target * SCALE  # y of 0 points
+        self.height = self.base + 10 + MARKS * 6 + BOTTOM
+
+    def x(self, i):
+        """x of record i's dot (i = -1: the start of the match)."""
+        return LEFT + STEP * (i + 1)
+
+    def y(self, points):
+        return self.base - points * SCALE
+
+    def canton_x(self, i):
+        return self.x(i) + STEP // 2
+
+    def mark(self, team, kind):
+        """y of the middle of the row of marks of team and kind (an index of KINDS)."""
+        return self.base + 10 + MARKS * (3 * team + kind) + MARKS // 2
+
+
+def paid(h, i, team):
+    """(flor, envit, truc): whether each paid team in record i; truc when one was called
+    (accepted or refused), not a round won by its bazas alone."""
+    truc = h.field(i, H.TRUC_TEAM) == team and (
+        h.field(i, H.TRUC_HOW) == H.HOW_ACCEPTED or h.field(i, H.TRUC_HOW) == H.HOW_REFUSED)
+    return (h.field(i, H.FLOR_A + team) > 0, h.field(i, H.ENVIT_TEAM) == team, truc)
+
+
+def picture(match, h):
+    from PIL import Image, ImageDraw, ImageFont
+
+    g = Geometry(h, match.target())
+    img = Image.new("RGB", (g.width, g.height), BG)
+    d = ImageDraw.Draw(img)
+    d.font = ImageFont.load_default(size=13)
+    for p in range(0, g.target + 1, 6):  # the grid, every 6 points
+        d.line((LEFT, g.y(p), g.width - 1, g.y(p)), fill=GRID)
+        d.text((LEFT - 24, g.y(p) - 7), "%d" % p, fill=INK)
+    x = 4 + d.textlength("%s, cantons " % NAMES[match.variant()])
+    d.text((4, 6), "%s, cantons " % NAMES[match.variant()], fill=INK)
+    d.text((x, 6), "A %d" % match.cantons(0), fill=COLOURS[0])
+    x += d.textlength("A %d " % match.cantons(0))
+    d.text((x, 6), "B %d" % match.cantons(1), fill=COLOURS[1])
+    for team in (R.A, R.B):
+        for k in range(3):
+            d.text((4, g.mark(team, k) - 7), "AB"[team] + " " + KINDS[k], fill=COLOURS[team])
+    for i in range(g.n):
+        r, duel = h.round_name(i)
+        d.text((g.x(i) - 6, g.height - BOTTOM + 6), "%d" % r, fill=INK)
+        if duel:
+            d.text((g.x(i) - 6, g.height - BOTTOM + 20), "%d/3" % duel, fill=INK)
+    for team in (R.A, R.B):
+        colour = COLOURS[team]
+        x0, y0 = g.x(-1), g.y(0)
+        for i in range(g.n):
+            x1, y1 = g.x(i), g.y(h.field(i, H.PTS_A + team))
+            d.line((x0, y0, x1, y1), fill=colour, width=2)
+            x0, y0 = x1, y1
+            if h.field(i, H.CANTON) != R.NOBODY:
+                x0, y0 = g.canton_x(i), g.y(0)
+        for i in range(g.n):
+            x, y = g.x(i), g.y(h.field(i, H.PTS_A + team))
+            d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colour)
+            marks = paid(h, i, team)
+            for k in range(3):
+                if marks[k]:
+                    m = g.mark(team, k)
+                    d.rectangle((x - MARK // 2, m - MARK // 2, x + MARK // 2, m + MARK // 2),
+                                fill=colour)
+    for i in range(g.n):  # last, over the lines
+        canton = h.field(i, H.CANTON)
+        if canton != R.NOBODY:
+            d.line((g.canton_x(i), TOP, g.canton_x(i), g.base), fill=COLOURS[canton], width=3)
+    return img
+
+
+def counts(h):
+    """Per team [A, B]: the summary's counts."""
+    out = {}
+    for key, first in (("envits called", H.ENVIT_CALLS), ("trucs called", H.TRUC_CALLS),
+                       ("envits refused", H.ENVIT_REFUSED), ("trucs refused", H.TRUC_REFUSED)):
+        out[key] = h.calls[first:first + 2]
+    for key, kind in (("flors", 0), ("envits won", 1), ("trucs won", 2)):
+        out[key] = [sum(1 for i in range(h.count()) if paid(h, i, team)[kind]) for team in (0, 1)]
+    return out
+
+
+def played(h):
+    """(rounds, punta duels) closed by play (not a canton corrected by hand, not the
+    round in play)."""
+    rounds = set()
+    duels = 0
+    for i in range(h.count()):
+        if h.field(i, H.FLAGS) & H.IN_PLAY:
+            continue
+        if h.field(i, H.TRUC_TEAM) == R.NOBODY and h.field(i, H.ENVIT_TEAM) == R.NOBODY \
+                and not h.field(i, H.FLOR_A) and not h.field(i, H.FLOR_B):
+            continue
+        r, duel = h.round_name(i)
+        rounds.add(r)
+        duels += duel > 0
+    return len(rounds), duels
+
+
+def summary(match, h):
+    """The summary's lines."""
+    rounds, duels = played(h)
+    winner = match.winner()
+    lines = ["%s, %d players, canton %d: cantons A %d, B %d%s" % (
+        NAMES[match.variant()], match.players(), match.target(), match.cantons(0),
+        match.cantons(1), ", %s won" % "AB"[winner] if winner != R.NOBODY else
+        ", points now %d-%d" % (match.points(0), match.points(1)))]
+    lines.append("rounds: %d%s" % (rounds, " (%d punta duels)" % duels if duels else ""))
+    lines.append("%-15s %3s %3s" % ("", "A", "B"))
+    c = counts(h)
+    for key in ("envits called", "envits won", "envits refused", "trucs called", "trucs won",
+                "trucs refused", "flors"):
+        lines.append("%-15s %3d %3d" % (key, c[key][0], c[key][1]))
+    if not h.complete:
+        lines.append("(the log's start was folded away: only its later rounds)")
+    return lines
+
+
+def load(path):
+    """The match a log replays to; raises ValueError("line N: reason")."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    match = Match()
+    for number, line in enumerate(lines, 1):
+        reason = tablelog.run(match, line)
+        if reason:
+            raise ValueError("line %d: %s" % (number, reason))
+    return match
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.report",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("file", help="a table log")
+    parser.add_argument("-o", "--output", help="the picture (PNG); default FILE.png")
+    args = parser.parse_args(argv)
+    try:
+        match = load(args.file)
+    except (OSError, UnicodeDecodeError) as e:
+        print("report: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print("report: %s" % e, file=sys.stderr)
+        return 2
+    if not match.variant():
+        print("report: %s holds no match (no variant line)" % args.file, file=sys.stderr)
+        return 2
+    h = H.History(match)
+    out = args.output or os.path.splitext(args.file)[0] + ".png"
+    picture(match, h).save(out)
+    for line in summary(match, h):
+        print(line)
+    print("picture: %s" % out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

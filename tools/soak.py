@@ -1,0 +1,197 @@
+"""A soak: random presses, chords, waits and battery pulls on a whole device, checked
+after every one.
+
+    python -m tools.soak --board B --presses N --seed S [--mp] [--home]
+
+Without --mp the device is the simulator's (sim.device: the board file, its driver on the
+display controller's model, the journal on the simulated flash); a pull boots again from
+what had landed on the flash. With --mp it is the same firmware on the MicroPython unix
+port (tools/mp_soak.py), where a pull boots again from the files as they are, and the
+heap in use after each return to the scoreboard is reported (--home prints every figure).
+The plan and the checks are tools/soakplan.py, the same on both: after every action no
+exception, no screen twice and at most MAX_DEPTH on the stack, no failed save, a screen
+dark after a timeout, and a reboot from the files giving the match back whole (the same
+dump and state: the journal's load passes every command through the rules again, so it
+is also a state the engine reaches); after every return to the scoreboard the table-log
+export replays to the match.
+Prints the figures; exits 1 with the seed, the action and the last actions on a failure.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import tools  # noqa: F401  (puts the firmware on the import path)
+import sim  # noqa: F401  (and the stand-ins)
+from machine import SIM
+from sim import boards, fingers as F
+from sim.device import Device
+from sim.fingers import Fingers
+from tools import soakplan as S
+from tools.mpbuild import ROOT, compile_file, tool
+
+TIMINGS = (F.PRESS_MS, F.DOUBLE_GAP_MS, F.LONG_MS + F.LONG_EXTRA_MS,
+           F.DOUBLE_MS + F.SETTLE_EXTRA_MS)
+NAMES = {S.PRESS: "press", S.CHORD: "chord", S.WAIT: "wait", S.DIM: "dim", S.DARK: "dark",
+         S.PULL: "pull"}
+
+
+class Failed(Exception):
+    pass
+
+
+def describe(action):
+    return " ".join([NAMES[action[0]]] + [str(v) for v in action[1:]])
+
+
+class SimSoak:
+    def __init__(self, board):
+        self.device = Device(board, draw=False)
+        self.fingers = Fingers(self.device)
+        self.presses = self.pulls = self.waits = self.returns = 0
+        self.deepest = 1
+        self.checker = S.Checker()
+
+    def act(self, a):
+        d, kind = self.device, a[0]
+        if kind == S.PRESS:
+            self.fingers.gesture(a[1], a[2])
+            self.presses += 1
+        elif kind == S.CHORD:
+            d.press(a[1])
+            self.fingers.wait(F.PRESS_MS)
+            d.press(a[2])
+            self.fingers.wait(a[3])
+            d.release(a[1])
+            d.release(a[2])
+            self.fingers.wait(self.fingers.settle_ms)
+            self.presses += 1
+        elif kind == S.PULL:
+            d.pull_battery()
+            self.pulls += 1
+        elif kind == S.WAIT:
+            self.fingers.wait(a[1])
+            self.waits += 1
+        else:
+            for _ in range(S.wait_ms(a, d.app.settings) // S.LONG_STEP_MS):
+                SIM.advance_us(S.LONG_STEP_MS * 1000)
+                d.step()
+            self.waits += 1
+
+    def check(self, a):
+        d = self.device
+        why = self.checker.check(d.app, d.flash.reboot(), a, d.power)
+        if not why and d.model.errors:
+            why = "panel: " + d.model.errors[0]
+        return why
+
+
+def run_sim(board, presses, seed, out=sys.stdout):
+    """Returns the figures as a dict; raises Failed."""
+    soak = SimSoak(board)
+    plan = S.Plan(seed, soak.device.keys)
+    recent = []
+    depth = 1
+    t0 = time.perf_counter()
+    while soak.presses < presses:
+        a = plan.next()
+        recent = (recent + [describe(a)])[-12:]
+        try:
+            soak.act(a)
+            why = soak.check(a)
+        except Exception:
+            why = traceback.format_exc()
+        if why:
+            raise Failed("%s seed %d, after %d presses (%s): %s\nlast actions: %s" % (
+                board, seed, soak.presses, describe(a), why, ", ".join(recent)))
+        now = len(soak.device.app.stack)
+        soak.deepest = max(soak.deepest, now)
+        if now == 1 and depth > 1:
+            soak.returns += 1
+            why = S.check_export(soak.device.app.match)
+            if why:
+                raise Failed("%s seed %d, after %d presses (%s): %s" % (
+                    board, seed, soak.presses, describe(a), why))
+        depth = now
+    seconds = time.perf_counter() - t0
+    return {"board": board, "presses": soak.presses, "pulls": soak.pulls,
+            "waits": soak.waits, "returns": soak.returns, "deepest": soak.deepest,
+            "commands": soak.device.app.match.entries(), "seconds": round(seconds, 1),
+            "ms_per_press": round(1000 * seconds / max(1, soak.presses), 2)}
+
+
+def mp_tree(board, out):
+    """What `make flash BOARD=board` puts on the board, plus the unix board's machine,
+    the plan and the soak, in out."""
+    from tools import deploy
+
+    deploy.build(deploy.device_files(os.path.join(ROOT, "boards", board + ".py")), out)
+    compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
+    compile_file("tools/soakplan.py", os.path.join(out, "soakplan.mpy"))
+    compile_file("tools/mp_soak.py", os.path.join(out, "mp_soak.mpy"))
+    return out
+
+
+def mp_process(binary, tree, flash, presses, seed, home=False, heap=None):
+    """The soak started on the unix port (a Popen, text pipes), flash its filesystem."""
+    cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
+    cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
+    cmd += ["home"] if home else []
+    return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, MICROPYPATH=tree))
+
+
+def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout):
+    """The soak on the unix port; returns the figures as a dict; raises Failed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = mp_tree(board, os.path.join(tmp, "tree"))
+        flash = os.path.join(tmp, "flash")
+        os.mkdir(flash)
+        t0 = time.perf_counter()
+        proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home, heap)
+        stdout, stderr = proc.communicate()
+        seconds = time.perf_counter() - t0
+    lines = stdout.splitlines()
+    if home:
+        for line in lines:
+            if line.startswith("home "):
+                print(line, file=out)
+    last = lines[-1] if lines else ""
+    if proc.returncode or not last.startswith("soaked "):
+        raise Failed("%s seed %d on the unix port: %s%s" % (board, seed, stdout[-2000:],
+                                                            stderr[-2000:]))
+    figures = {"board": board}
+    figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in last.split()[1:]))
+    figures["seconds"] = round(seconds, 1)
+    figures["ms_per_press"] = round(1000 * seconds / max(1, figures["presses"]), 2)
+    return figures
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--board", choices=boards.NAMES, default=boards.NAMES[0])
+    parser.add_argument("--presses", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mp", action="store_true", help="on the MicroPython unix port")
+    parser.add_argument("--home", action="store_true",
+                        help="--mp: print the heap in use after every return home")
+    parser.add_argument("--heap", type=int, help="--mp: the port's -X heapsize")
+    args = parser.parse_args(argv)
+    try:
+        if args.mp:
+            figures = run_mp(args.board, args.presses, args.seed, args.home, args.heap)
+        else:
+            figures = run_sim(args.board, args.presses, args.seed)
+    except Failed as e:
+        print("FAIL", e, file=sys.stderr)
+        return 1
+    print(" ".join("%s=%s" % kv for kv in figures.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+# The soak's random plan and its checks, shared by tools/soak.py (the simulator, on CPython)
+# and tools/mp_soak.py (the MicroPython unix port): one seed makes the same actions on
+# both. Written for both runtimes: firmware modules only, no CPython library.
+#
+# An action is a tuple:
+#   (PRESS, key, kind)     a short, double or long press (ui.gestures SHORT, DOUBLE, LONG)
+#   (CHORD, k1, k2, ms)    k1 down, then k2, both held ms, then both let go
+#   (WAIT, ms)             nobody touches the device
+#   (DIM,) (DARK,)         a wait until the screen has dimmed, or gone dark
+#   (PULL,)                the battery is pulled: a boot from what is on the flash
+from truc.match import Match
+from truc import tablelog
+from hw.journal import Journal
+from ui.gestures import DOUBLE, LONG, SHORT
+
+PRESS = 0
+CHORD = 1
+WAIT = 2
+DIM = 3
+DARK = 4
+PULL = 5
+
+MAX_DEPTH = 6  # screens on the stack: scoreboard, menu, assistant, a page... never more
+_OFF = 2  # hw.power OFF
+
+
+class Plan:
+    def __init__(self, seed, keys):
+        self.keys = keys
+        self._x = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
+        # PREV, then SELECT: on New match, "Start" (the last item) is chosen. Random
+        # presses alone seldom get there on two keys, and a soak without a match in
+        # play would test little.
+        self._start = ((PRESS, 0, SHORT), (PRESS, 1, LONG if keys == 2 else SHORT))
+        self._queue = []
+
+    def rand(self, n):
+        """0 <= r < n, from a xorshift32: the same numbers on both runtimes."""
+        x = self._x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self._x = x
+        return x % n
+
+    def next(self):
+        if self._queue:
+            return self._queue.pop()
+        r = self.rand(1000)
+        keys = self.keys
+        if r < 30:
+            self._queue.append(self._start[1])
+            return self._start[0]
+        if r < 33:
+            return (PULL,)
+        if r < 34:
+            return (DARK,)
+        if r < 35:
+            return (DIM,)
+        if r < 80:
+            return (WAIT, 100 + self.rand(4000))  # a summary leaves by itself at 5 s
+        if r < 110:
+            k1 = self.rand(keys)
+            return (CHORD, k1, (k1 + 1 + self.rand(keys - 1)) % keys, 80 + self.rand(900))
+        r = self.rand(20)
+        kind = SHORT if r < 11 else DOUBLE if r < 15 else LONG
+        return (PRESS, self.rand(keys), kind)
+
+
+LONG_STEP_MS = 100  # a DIM or DARK wait's loop turns: idle, the loop rests longer
+
+
+def wait_ms(action, settings):
+    """How long a DIM or DARK action waits for the settings' timeout (never: 2 minutes)."""
+    t = settings.timeout * 1000
+    if t <= 0:
+        return 120000
+    return (t // 2 if action[0] == DIM else t) + 500
+
+
+class Checker:
+    """check() after every action; the boot is skipped when neither the files nor the
+    match changed since the last one that passed (most presses only move in menus)."""
+
+    def __init__(self):
+        self._seen = None  # (files, history) of the last boot that gave the match back
+
+    def check(self, app, files, action=None, power=None):
+        """What is wrong after an action, or None. files: a copy of what the flash holds
+        (a reboot reads it; .files: name -> bytes); power: the device's hw.power, checked
+        after a DARK wait."""
+        stack = app.stack
+        if len(stack) > MAX_DEPTH:
+            return "%d screens on the stack" % len(stack)
+        for i in range(1, len(stack)):
+            for j in range(i):
+                if stack[i].name == stack[j].name:
+                    return "screen %s twice on the stack" % stack[i].name
+        if stack[0].name != "scoreboard":
+            return "the scoreboard is not at the bottom of the stack"
+        if app.unsaved:
+            return "a save failed"
+        if action is not None and action[0] == DARK and app.settings.timeout > 0 \
+                and power is not None and power.state != _OFF:
+            return "the screen is still lit after the timeout"
+        # A boot from the files: Match.load checks the snapshot's base and passes every
+        # command through the rules again, so a match that comes back whole is also one
+        # the engine can reach.
+        m = app.match
+        history = m.dump()
+        seen = (files.files, history)
+        if seen == self._seen:
+            return None
+        booted = Match()
+        note = Journal(files).open(booted)
+        if note:
+            return "a reboot says: %s" % note
+        if booted.dump() != history or booted.state != m.state:
+            return "a reboot does not give back the match (%d of %d commands)" % (
+                booted.entries(), m.entries())
+        self._seen = seen
+        return None
+
+
+def check_export(m):
+    """None, or why the match's table-log export does not replay to it."""
+    if not m.from_start():
+        return None
+    replay = Match()
+    n = 0
+    for line in tablelog.export(m):
+        n += 1
+        err = tablelog.run(replay, line)
+        if err:
+            return "line %d of the export, %r: %s" % (n, line, err)
+    if replay.state != m.state:
+        return "the exported log does not replay to the match"
+    return None
