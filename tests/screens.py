@@ -27,7 +27,7 @@ def _summary(app):
 
 def _menu(app):
     app.event(E.SELECT)
-    app.event(E.PREV)  # from the first item round to the last: "Menu"
+    app.event(E.PREV2)  # a page up from the cursor: the first item, "Menu"
     app.event(E.SELECT)
 
 

@@ -106,7 +106,7 @@ def test_choosing_from_the_actions_menu_applies_it():
     _press(app, E.SELECT)
     items = app.top().items
     target = [i for i in range(len(items)) if items[i][1] == (R.ENVIT, R.B, 0)][0]
-    for _ in range(target):
+    for _ in range(target - app.top().cursor):  # below the cursor: team B's side
         _press(app, E.NEXT)
     _press(app, E.SELECT)
     assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
