@@ -42,9 +42,9 @@ def _settings(app):
 def _show_entry(app):
     play("baza A\nbaza A\nenvit A\nvull B", app.match)
     app.open("showentry")
-    app.event(E.SELECT)
     app.event(E.NEXT)
-    app.event(E.SELECT)
+    app.event(E.SELECT)  # the second seat from the mà: its value, from the likeliest
+    app.event(E.NEXT)
 
 
 def _choose(app, value):

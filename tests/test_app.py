@@ -171,23 +171,26 @@ def test_show_entry_offers_only_values_some_hand_makes():
     app = _app("variant valencia\nenvit A\nvull B")
     app.open("showentry")
     screen = app.top()
-    app.event(E.SELECT)  # edit the mà's value: starts at 25
-    app.event(E.PREV)
-    app.event(E.PREV)
-    assert screen.values[0] == 7  # 8..23: no valencia hand makes them
+    app.event(E.SELECT)  # the mà's show: it starts on the likeliest best of 4 hands, 31
+    assert screen.value == 31
+    app.event(E.PREV2)
+    assert screen.value == 26  # five values a double press
+    app.event(E.PREV2)
+    assert screen.value == 5  # 8..23: no valencia hand makes them
     app.event(E.NEXT2)
-    assert screen.values[0] == 28
-    for _ in range(4):
-        app.event(E.NEXT2)
-    assert screen.values[0] == 33  # the highest
+    assert screen.value == 26
+    app.event(E.NEXT2)
+    app.event(E.NEXT2)
+    assert screen.value == 33  # the highest
+    app.event(E.BACK)  # back to the seats: the next one won instead
+    app.event(E.NEXT)
     app.event(E.SELECT)
-    app.event(E.SELECT)  # the next seat
-    for _ in range(12):
+    for _ in range(13):
         app.event(E.PREV)
-    assert screen.values[1] == 3  # the lowest
+    assert screen.value == 3  # the lowest: it stops there
     app.event(E.SELECT)
-    screen.choose(app, "done")
-    assert app.match.envit_result() == (R.A, 0, 33)
+    assert app.match.envit_result() == (R.B, 1, 3)
+    assert app.top_name() == "scoreboard"
 
 
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():

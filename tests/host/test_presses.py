@@ -29,19 +29,22 @@ def _script(gestures, keys):
 def _device(board, before=""):
     device, fingers, _ = prepare(board, "en")
     keyscript.play(fingers, keyscript.parse(_script(VALENCIA, device.keys), device.keys))
-    keyscript.play(fingers, keyscript.parse(_script(before, device.keys), device.keys))
     m = device.app.match
     assert m.variant() == 2 and m.players() == 4 and device.app.top_name() == "scoreboard"
+    keyscript.play(fingers, keyscript.parse(_script(before, device.keys), device.keys))
     return device, fingers
 
 
-def _shown(m):
-    # The envit was shown and paid: the round closed with it.
-    return m.round() == 2 and m.last_round()[2:4]
+ENVIT_WAITS = "S A A S B A A"  # A calls envit, B accepts, A wins two bazas: the show waits
 
 
-def _name(device):
-    return device.app.settings.names[0]
+def _shown(seat, value):
+    # The show was entered as it was said, and the round closed with the envit paid.
+    return lambda m, d: (m.entry(m.entries() - 1) == (R.SHOW, seat, value) and m.round() == 2
+                         and m.last_round()[2:4] == (seat & 1, 2))
+
+
+NAMES = "S AA S B B B S A A S"  # Actions, Menu, New match, Seat names: seat 1 on the cursor
 
 
 # (what, played before it, its script, what it must have done)
@@ -60,7 +63,13 @@ ACTIONS = (
      lambda m, d: m.round_winner() == R.B and m.envit_window() == R.B),
     ("A calls envit, B accepts", "", "S A A S B",
      lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.A)),
+    ("show: the mà's 31 wins (4 players)", ENVIT_WAITS, "S S S S", _shown(0, 31)),
+    ("show: the 3rd seat's 33 wins", ENVIT_WAITS, "S S B B S B B S", _shown(2, 33)),
+    ("show: the 4th seat's 28 wins", ENVIT_WAITS, "S S A S A A A S", _shown(3, 28)),
     ("A calls truc, B accepts", "", "AA B", lambda m, d: m.truc_step() == 1),
+    ("a 4-letter seat name (TONI), from the names screen", NAMES,
+     "S AA AA AA A A S BB BB BB A S BB BB B B B S BB B B B S",
+     lambda m, d: d.app.settings.names[0] == "TONI" and d.app.top_name() == "names"),
     ("undo", "A", "X", lambda m, d: m.bazas() == 0 and m.can_redo()),
     ("redo", "A X", "S S", lambda m, d: m.bazas() == 1 and m.baza(0) == R.A),
     ("correcting points: A +2", "B", "S B B S S S X",
@@ -102,7 +111,11 @@ COUNTS = {
     "B goes, after a baza": (3, 3),
     "A goes, first baza (B may still envit)": (5, 5),
     "A calls envit, B accepts": (5, 5),
+    "show: the mà's 31 wins (4 players)": (4, 4),
+    "show: the 3rd seat's 33 wins": (8, 8),
+    "show: the 4th seat's 28 wins": (8, 8),
     "A calls truc, B accepts": (3, 3),
+    "a 4-letter seat name (TONI), from the names screen": (32, 32),
     "undo": (1, 1),
     "redo": (2, 2),
     "correcting points: A +2": (7, 7),
