@@ -149,6 +149,20 @@ def _may_envit(app):
     play("variant mallorca\nadjust B +5\nfold A", app.match)  # B may still envit
 
 
+def _keys(app):
+    app.open("mainmenu")
+    _choose(app, "keys")
+
+
+def _keys_three(app):
+    app.keys = 3  # the M5Stack's and the OLED board's A B C
+    _keys(app)
+
+
+def _welcome(app):
+    app.welcome()  # the first boot's help, over whatever is on top
+
+
 SCREENS = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
@@ -172,6 +186,9 @@ SCREENS = (
     ("canton-won", _canton_won),
     ("round-history", _round_history),
     ("past-matches", _past_matches),
+    ("keys", _keys),
+    ("keys-three-buttons", _keys_three),
+    ("welcome", _welcome),
 )
 
 

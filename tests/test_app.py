@@ -287,3 +287,18 @@ def test_new_match_opens_on_the_last_preset_and_options():
     again = app.top()
     assert (again.variant, again.players, again.options) == chosen
     assert bytes(app.settings.setup) == bytes(chosen)
+
+
+def test_the_main_menu_shows_what_this_boards_keys_do():
+    for keys, undo in ((2, "Hold left: undo."), (3, "Double B: undo.")):
+        app = _app()
+        app.keys = keys
+        app.open("mainmenu")
+        menu = app.top()
+        menu.refresh(app)
+        menu.cursor = [v for _, v in menu.items].index("keys")
+        _press(app, E.SELECT)
+        assert app.top_name() == "textpage" and app.top().title == "Keys"
+        assert undo in [text for text, _, _ in app.top().items]
+        _press(app, E.SELECT)  # read: back to the menu
+        assert app.top_name() == "mainmenu"

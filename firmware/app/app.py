@@ -77,6 +77,7 @@ class App:
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches (hw.archive.Archive), when main gives one
+        self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
@@ -98,15 +99,24 @@ class App:
             if stack[i].name == name:
                 self._close_from(i + 1)
                 return stack[i]
+        screen = self._build(name, arg)
+        stack.append(screen)
+        screen.open(self)
+        return screen
+
+    def _build(self, name, arg):
         known = list(sys.modules)
         module = "app." + name
         __import__(module)
         screen = sys.modules[module].make(self, arg)
         screen.name = name
         screen.modules = [m for m in sys.modules if m not in known and m.startswith("app.")]
-        stack.append(screen)
-        screen.open(self)
         return screen
+
+    def welcome(self):
+        """The first-run help: the keys' page drawn over the screen on top until the first
+        press, which then does what it does there (so the help never takes a press)."""
+        self.cover = self._build("textpage", "welcome")
 
     def replace(self, name, arg=None):
         """The top screen gives way to `name`."""
@@ -125,27 +135,37 @@ class App:
         depth = max(depth, 1)
         if len(stack) <= depth:
             return
-        package = sys.modules["app"]
         while len(stack) > depth:
             screen = stack.pop()
             screen.close(self)
-            for m in screen.modules:
-                sys.modules.pop(m, None)
-                short = m[4:]
-                if "." not in short and hasattr(package, short):
-                    delattr(package, short)
+            self._drop(screen)
         screen = None
         gc.collect()
+
+    def _drop(self, screen):
+        # Forgets the app modules that opening screen imported.
+        package = sys.modules["app"]
+        for m in screen.modules:
+            sys.modules.pop(m, None)
+            short = m[4:]
+            if "." not in short and hasattr(package, short):
+                delattr(package, short)
 
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
         self.home()
+        self.cover = None
         self.message = t("Out of memory: back to the score")
 
     # Input.
     def event(self, e):
         self.message = ""
+        if self.cover:  # the first-run help goes; the press goes on to the screen under it
+            self._drop(self.cover)
+            self.cover = None
+            self.settings.helped = True
+            gc.collect()
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -222,7 +242,7 @@ class App:
         """Draws the top screen; sends what changed. Returns the bytes sent to the panel."""
         c = self.canvas
         c.fill(C.BG)
-        self.top().draw(self, c)
+        (self.cover or self.top()).draw(self, c)
         spans = c.changes()
         sent = 0
         for i in range(0, len(spans), 2):

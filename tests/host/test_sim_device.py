@@ -236,3 +236,22 @@ def test_a_saved_match_the_app_cannot_start_on_is_set_aside_once(monkeypatch):
     device.pull_battery()  # and the next boot is a plain fresh one
     assert device.app.message == "" and "truc.snp.bad2" not in device.flash.files
     assert flash is not device.flash
+
+
+@pytest.mark.parametrize("name", ["tdisplay", "devkit_oled"])
+def test_the_first_boot_shows_the_keys_once_and_its_first_press_goes_on(name):
+    device = Device(name, "en")  # an empty flash: the first boot
+    app = device.app
+    # Drawn in the language of the boot (the simulator sets "en" as the settings would).
+    assert app.cover is not None and app.cover.title == "Tecles (també al Menú)"
+    assert app.top_name() == "newmatch" and not app.settings.helped
+    glass = bytes(device.model.visible())
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)  # PREV: the help goes, and New match's cursor goes to Start
+    assert app.cover is None and app.settings.helped
+    assert app.top().items[app.top().cursor][1] == "begin"
+    assert bytes(device.model.visible()) != glass  # New match is what shows now
+    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT: Start
+    assert app.match.variant() == 1 and app.top_name() == "scoreboard"
+    device.pull_battery()  # the settings kept that the help was seen
+    assert device.app.settings.helped and device.app.cover is None
