@@ -1,5 +1,7 @@
 # The app on a real canvas: keys to commands, menus of legal commands, what the screen shows.
 # mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
+import sys
+
 from play import play
 from truc import rules as R
 from ui.canvas import Canvas
@@ -302,3 +304,13 @@ def test_the_main_menu_shows_what_this_boards_keys_do():
         assert undo in [text for text, _, _ in app.top().items]
         _press(app, E.SELECT)  # read: back to the menu
         assert app.top_name() == "mainmenu"
+
+
+def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
+    app = _app()
+    app.welcome()
+    app.render()
+    assert app.cover.title == "Keys (also in the Menu)" and not app.settings.helped
+    _press(app, E.NEXT)  # the help goes and the press is B's baza
+    assert app.cover is None and app.settings.helped and app.match.baza(0) == R.B
+    assert "app.textpage" not in sys.modules  # let go with the help
