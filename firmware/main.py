@@ -38,6 +38,9 @@ def start(board, files=None):
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
+    if not settings.helped:  # the first boot: the keys' help over the first screen
+        app.welcome()
+    power.playing = app.playing  # dim, not dark, through a match in progress
     app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive, with the teams' names

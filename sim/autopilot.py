@@ -197,7 +197,7 @@ class Autopilot:
         m = self.app.match
         self._home()
         if op == R.SHOW:
-            self._show(text)
+            self._show(a, b)
         elif op == R.ADJUST:
             self._adjust(a, b)
         else:
@@ -220,24 +220,15 @@ class Autopilot:
             return False
         return True
 
-    def _show(self, text):
-        pairs = [tuple(int(n) for n in word.split(":")) for word in text.split("#")[0].split()[1:]]
+    def _show(self, seat, value):
+        # The log's show is its winning seat and value (truc.tablelog resolved the pairs).
         self._choose(self._open_actions(), "showentry")
         entry = self._screen("showentry")
-        for seat, value in sorted(pairs, key=lambda p: entry.seats.index(p[0])):
-            i = entry.seats.index(seat)
-            self._move_to(entry, i)
-            self.send(E.SELECT)  # edit this seat's value
-            # An unset value starts at a common envit, 25 (or the nearest some hand makes).
-            m = self.app.match
-            start = entry.values[i]
-            if start < 0:
-                start = entry.moved(m, entry.start() - 1, 1, 1)
-            self._set_value(entry, start, value)
-            self.send(E.SELECT)
-            if entry.values[i] != value:
-                self._fail("seat %d's value became %d, not %d" % (seat, entry.values[i], value))
-        self._choose(entry, "done")
+        self._choose(entry, entry.seats.index(seat))
+        self._set_value(entry, entry.value, value)
+        if entry.value != value:
+            self._fail("seat %d's value became %d, not %d" % (seat, entry.value, value))
+        self.send(E.SELECT)
 
     def _set_value(self, entry, start, value):
         m = self.app.match

@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 from sim.headless import prepare  # noqa: E402
 
 FPS = 50
+_INVISIBLE = ("offscreen", "dummy")  # SDL video drivers that show nothing
 MARGIN = 10  # around the body, in screen pixels
 STATUS_PX = 30  # the status line under the device
 CATCH_UP_MS = 1000  # the most simulated time one frame may run
@@ -55,6 +56,11 @@ def shade(brightness):
 class Window:
     def __init__(self, device, scale=None, clock_ms=None, realtime=True):
         pygame.display.init()  # not pygame.init(): no audio, which may have no device
+        # Without a display SDL falls back to a window nobody can see, and the loop
+        # would run forever: unless that driver was asked for (tests), say so.
+        driver = pygame.display.get_driver()
+        if driver in _INVISIBLE and not os.environ.get("SDL_VIDEODRIVER"):
+            raise pygame.error("no display to show it on (SDL's '%s' video driver)" % driver)
         pygame.font.init()
         self.device = device
         look = self.look = device.look
@@ -237,7 +243,8 @@ def run(name, language=None, log_lines=None, keys="", scale=None, flash=None, st
     try:
         window = Window(device, scale)
     except pygame.error as e:  # no display: say what to do instead
-        print("sim: cannot open a window (%s); try --headless" % e, file=sys.stderr)
+        print("sim: cannot open a window (%s); without a display run it headless:"
+              " python -m sim --headless --keys ... (--help says more)" % e, file=sys.stderr)
         pygame.quit()
         return 2
     try:

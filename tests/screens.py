@@ -27,7 +27,7 @@ def _summary(app):
 
 def _menu(app):
     app.event(E.SELECT)
-    app.event(E.PREV)  # from the first item round to the last: "Menu"
+    app.event(E.PREV2)  # a page up from the cursor: the first item, "Menu"
     app.event(E.SELECT)
 
 
@@ -42,9 +42,9 @@ def _settings(app):
 def _show_entry(app):
     play("baza A\nbaza A\nenvit A\nvull B", app.match)
     app.open("showentry")
-    app.event(E.SELECT)
     app.event(E.NEXT)
-    app.event(E.SELECT)
+    app.event(E.SELECT)  # the second seat from the mà: its value, from the likeliest
+    app.event(E.NEXT)
 
 
 def _choose(app, value):
@@ -149,6 +149,20 @@ def _may_envit(app):
     play("variant mallorca\nadjust B +5\nfold A", app.match)  # B may still envit
 
 
+def _keys(app):
+    app.open("mainmenu")
+    _choose(app, "keys")
+
+
+def _keys_three(app):
+    app.keys = 3  # the M5Stack's and the OLED board's A B C
+    _keys(app)
+
+
+def _welcome(app):
+    app.welcome()  # the first boot's help, over whatever is on top
+
+
 SCREENS = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
@@ -172,6 +186,9 @@ SCREENS = (
     ("canton-won", _canton_won),
     ("round-history", _round_history),
     ("past-matches", _past_matches),
+    ("keys", _keys),
+    ("keys-three-buttons", _keys_three),
+    ("welcome", _welcome),
 )
 
 

@@ -1,7 +1,10 @@
 # The app on a real canvas: keys to commands, menus of legal commands, what the screen shows.
 # mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
+import sys
+
 from play import play
 from truc import rules as R
+from truc import variants as V
 from ui.canvas import Canvas
 from app.app import App, Settings
 from app import commands as actions
@@ -106,7 +109,7 @@ def test_choosing_from_the_actions_menu_applies_it():
     _press(app, E.SELECT)
     items = app.top().items
     target = [i for i in range(len(items)) if items[i][1] == (R.ENVIT, R.B, 0)][0]
-    for _ in range(target):
+    for _ in range(target - app.top().cursor):  # below the cursor: team B's side
         _press(app, E.NEXT)
     _press(app, E.SELECT)
     assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
@@ -171,23 +174,26 @@ def test_show_entry_offers_only_values_some_hand_makes():
     app = _app("variant valencia\nenvit A\nvull B")
     app.open("showentry")
     screen = app.top()
-    app.event(E.SELECT)  # edit the mà's value: starts at 25
-    app.event(E.PREV)
-    app.event(E.PREV)
-    assert screen.values[0] == 7  # 8..23: no valencia hand makes them
+    app.event(E.SELECT)  # the mà's show: it starts on the likeliest best of 4 hands, 31
+    assert screen.value == 31
+    app.event(E.PREV2)
+    assert screen.value == 26  # five values a double press
+    app.event(E.PREV2)
+    assert screen.value == 5  # 8..23: no valencia hand makes them
     app.event(E.NEXT2)
-    assert screen.values[0] == 28
-    for _ in range(4):
-        app.event(E.NEXT2)
-    assert screen.values[0] == 33  # the highest
+    assert screen.value == 26
+    app.event(E.NEXT2)
+    app.event(E.NEXT2)
+    assert screen.value == 33  # the highest
+    app.event(E.BACK)  # back to the seats: the next one won instead
+    app.event(E.NEXT)
     app.event(E.SELECT)
-    app.event(E.SELECT)  # the next seat
-    for _ in range(12):
+    for _ in range(13):
         app.event(E.PREV)
-    assert screen.values[1] == 3  # the lowest
+    assert screen.value == 3  # the lowest: it stops there
     app.event(E.SELECT)
-    screen.choose(app, "done")
-    assert app.match.envit_result() == (R.A, 0, 33)
+    assert app.match.envit_result() == (R.B, 1, 3)
+    assert app.top_name() == "scoreboard"
 
 
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
@@ -254,3 +260,58 @@ def test_undo_stops_at_the_set_up_of_the_match():
         assert app.match.bazas() == 0 and app.message == "Nothing to undo"
         _press(app, E.SELECT)
         assert "undo" not in [v for _, v in app.top().items]
+
+
+def test_the_default_timeout_outlasts_a_round_and_a_match_in_progress_counts_as_playing():
+    # Two minutes before dark (dim after one); hw.power keeps it dim while playing() holds.
+    assert Settings().timeout >= 120
+    assert not _app("").playing()  # no variant yet
+    app = _app()
+    assert app.playing()
+    for _ in range(2):
+        app.apply(R.ADJUST, R.A, 24)
+    assert app.match.winner() == R.A and not app.playing()
+
+
+def test_new_match_opens_on_the_last_preset_and_options():
+    app = _app()
+    app.open("newmatch")
+    menu = app.top()
+    menu.choose(app, "variant")  # valencia
+    menu.choose(app, "players")  # 6
+    menu.choose(app, "target")  # canton of 12 (valencia's preset is 24)
+    menu.choose(app, R.OPT_FLOR)  # flor off
+    menu.choose(app, "begin")
+    menu.choose(app, "start")
+    m = app.match
+    chosen = (m.variant(), m.players(), m.options())
+    assert chosen == (2, 6, (V.PRESET_OPTIONS[2] & ~R.OPT_TARGET | 0) ^ R.OPT_FLOR)
+    app.open("newmatch")
+    again = app.top()
+    assert (again.variant, again.players, again.options) == chosen
+    assert bytes(app.settings.setup) == bytes(chosen)
+
+
+def test_the_main_menu_shows_what_this_boards_keys_do():
+    for keys, undo in ((2, "Hold left: undo."), (3, "Double B: undo.")):
+        app = _app()
+        app.keys = keys
+        app.open("mainmenu")
+        menu = app.top()
+        menu.refresh(app)
+        menu.cursor = [v for _, v in menu.items].index("keys")
+        _press(app, E.SELECT)
+        assert app.top_name() == "textpage" and app.top().title == "Keys"
+        assert undo in [text for text, _, _ in app.top().items]
+        _press(app, E.SELECT)  # read: back to the menu
+        assert app.top_name() == "mainmenu"
+
+
+def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
+    app = _app()
+    app.welcome()
+    app.render()
+    assert app.cover.title == "Keys (also in the Menu)" and not app.settings.helped
+    _press(app, E.NEXT)  # the help goes and the press is B's baza
+    assert app.cover is None and app.settings.helped and app.match.baza(0) == R.B
+    assert "app.textpage" not in sys.modules  # let go with the help

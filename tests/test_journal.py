@@ -35,6 +35,8 @@ class _Settings:  # what hw.journal reads and writes of app.app.Settings
         self.language = "ca"
         self.timeout = 60
         self.names = ["", "", "", "", "", ""]
+        self.setup = bytearray(3)
+        self.helped = False
 
 
 # ---- flash on either runtime -----------------------------------------------------------
@@ -702,7 +704,7 @@ def test_the_app_saves_through_on_change_and_a_new_match_is_a_snapshot():
     assert j.open(m, s) == ""
     app = App(Canvas(128, 64, mono=True), match=m, settings=s, keys=3)
     app.on_change = j.changed
-    NewMatch().start(app)  # clears the match, then applies the set-up
+    NewMatch(app).start(app)  # clears the match, then applies the set-up
     for team in (R.A, R.B, R.B, R.A):
         app.apply(R.BAZA, team)
     app.undo()
@@ -710,7 +712,7 @@ def test_the_app_saves_through_on_change_and_a_new_match_is_a_snapshot():
     app.redo()
     s.language = "es"
     assert j.save_settings(s)
-    NewMatch().start(app)  # a second match: cleared and set up again
+    NewMatch(app).start(app)  # a second match: cleared and set up again
     app.apply(R.TRUC, R.A)
     assert j.snapshots == 2
     j.close()
@@ -1118,6 +1120,28 @@ def test_settings_are_kept_and_written_only_when_they_change():
     t = _Settings()
     assert J.Journal(_reboot(fs.fs)).open(_LIVE, t) == ""
     assert (t.language, t.timeout, t.names) == ("es", 300, ["", "", "ÀNGE", "", "", ""])
+
+
+def test_the_last_new_match_and_the_help_seen_are_kept_and_older_files_still_load():
+    fs = _new_fs()
+    s = _Settings()
+    j = J.Journal(fs)
+    j.open(_LIVE, s)
+    assert j.save_settings(s)
+    old = _get(fs, "truc.cfg")  # as written before these came: the same without 4 bytes
+    old = old[:-8] + old[-4:]
+    s.setup[:] = b"\x02\x04\x92"
+    assert j.save_settings(s)  # a changed set-up is written
+    s.helped = True
+    assert j.save_settings(s) and not j.save_settings(s)
+    t = _Settings()
+    fs = _reboot(fs)
+    assert J.Journal(fs).open(_LIVE, t) == ""
+    assert bytes(t.setup) == b"\x02\x04\x92" and t.helped
+    _put(fs, "truc.cfg", old[:-4] + J._u32(J.crc32(old[:-4])))
+    t = _Settings()
+    assert J.Journal(fs).open(_LIVE, t) == ""
+    assert bytes(t.setup) == b"\x00\x00\x00" and not t.helped and t.timeout == 60
 
 
 def test_damaged_settings_are_set_aside_and_the_match_is_kept():

@@ -10,8 +10,8 @@ from ui import events as E
 from ui.gestures import KEYMAP_2, Recognizer
 from hw.buttons import Buttons
 from hw.input_loop import Loop
-from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, STEP_PCT,
-                      WAKE_GUARD_MS, Power, dim_after_ms, percent)
+from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, PLAYING_OFF_MS,
+                      STEP_PCT, WAKE_GUARD_MS, Power, dim_after_ms, percent)
 
 MP = sys.implementation.name == "micropython"
 MASK = (1 << 30) - 1
@@ -135,6 +135,36 @@ def test_a_press_on_a_dim_screen_acts_and_brightens_it():
     assert p.edge(True, 45100) is True
     assert p.state == LIT and light.duty == 65535
     assert p.edge(False, 45200) is True
+
+
+class Playing:
+    """app.App.playing: whether a match is in progress."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def __call__(self):
+        return self.on
+
+
+def test_through_a_match_in_progress_the_screen_stays_dim_past_the_timeout():
+    for timeout in TIMEOUTS:
+        p, light = power(timeout)
+        playing = p.playing = Playing(True)
+        t = timeout * 1000
+        p.tick(t + 1000)
+        assert p.state == DIM and light.duty == 8192  # readable, not dark
+        assert p.edge(True, t + 2000) is True  # so the press acts
+        p.tick(t + 2000 + PLAYING_OFF_MS - 1)
+        assert p.state == DIM
+        p.tick(t + 2000 + PLAYING_OFF_MS)  # forgotten on the table: dark at last
+        assert p.state == OFF
+        # The match over (or none): dark at the timeout, as before.
+        playing.on = False
+        p.edge(True, 0)
+        p.edge(False, 0)
+        p.tick(t)
+        assert p.state == OFF
 
 
 def test_a_press_on_a_dark_screen_only_wakes_it():
@@ -381,6 +411,16 @@ def test_rest_sleeps_until_the_next_backlight_step_when_it_may_sleep_lit():
     assert p.rest(60000, busy=True) == 10
     assert s.calls[-1] == ("pause", 10)
     assert all(1 <= ms <= 5000 for _, ms in s.calls)
+
+
+def test_rest_sleeps_until_the_screen_goes_dark_when_playing():
+    sleeps = []
+    p = Power(light=PWM(), settings=Settings(60), sleep=sleeps.append, sleep_lit=True,
+              max_ms=10 ** 6)
+    p.playing = Playing(True)
+    p.tick(40000)
+    assert p.state == DIM
+    assert p.rest(40000) == PLAYING_OFF_MS - 40000
 
 
 def test_rest_never_sleeps_long_without_a_sleep_that_a_press_ends():

@@ -1,9 +1,21 @@
 # The Actions menu: every command the engine would accept now (app.commands), then the
-# screens for what takes more than one choice.
+# screens for what takes more than one choice. It opens on the likeliest command the team
+# keys do not already give (no vull, the show, parda), with each team's others beside it:
+# team A's above (its key, PREV, goes up), team B's below, the nearest the likeliest. So
+# no vull, parda, flor and going are at most three presses from the scoreboard.
 from truc import rules as R
-from app.commands import label, legal
+from app.commands import label, legal, quick, strong
 from app.i18n import t
 from app.menu import Menu
+
+_NEAR = (R.FLOR, R.ENVIT, R.FOLD)  # beside the cursor, in this order from it
+
+
+def _keyed(m, op, a, b):
+    """Whether a scoreboard key already does the command (one step, the team's own)."""
+    if op == R.END:
+        return True
+    return a < 2 and not b and (op == quick(m, a) or op == strong(m, a))
 
 
 class Actions(Menu):
@@ -14,19 +26,38 @@ class Actions(Menu):
         if self.items:  # the match cannot change under this menu: every choice leaves it
             return
         m = app.match
-        items = [(label(app, op, a, b), (op, a, b)) for op, a, b in legal(m)]  # type: list
-        if m.winner() != R.NOBODY:  # the match is over: the next one first
-            items.append((t("New match"), "newmatch"))
-        if m.envit_state() == R.ENVIT_ACCEPTED:
-            items.append((t("Show envit values"), "showentry"))
+        home = None  # the item the cursor opens on
+        shown = m.envit_state() == R.ENVIT_ACCEPTED and m.round_winner() != R.NOBODY
+        sides = ([], [])  # team A's and B's commands beside it
+        rest = []  # what the keys do, and jumps up the ladders
+        if m.winner() != R.NOBODY:  # the match is over: the next one
+            home = (t("New match"), "newmatch")
+        elif m.can_redo():  # right after an undo: the likeliest
+            home = (t("Redo"), "redo")
+        elif shown:  # the round is decided: the values are what it waits for
+            home = (t("Show envit values"), "showentry")
+        for op, a, b in legal(m):
+            item = (label(app, op, a, b), (op, a, b))
+            if (op == R.NOVULL or op == R.BAZA and a == R.PARDA) and home is None:
+                home = item
+            elif op == R.NOVULL or op == R.BAZA and a == R.PARDA:
+                sides[1 if a == R.PARDA else a].insert(0, item)
+            elif op in _NEAR and not b and not _keyed(m, op, a, b):
+                sides[a].append(item)
+            else:
+                rest.append(item)
+        for side in sides:
+            side.sort(key=lambda item: _NEAR.index(item[1][0]) if item[1][0] in _NEAR else -1)
+        extras = []
+        if m.envit_state() == R.ENVIT_ACCEPTED and not shown:
+            extras.append((t("Show envit values"), "showentry"))
         if m.variant() and m.winner() == R.NOBODY:
-            items.append((t("Adjust points"), "adjust"))
+            extras.append((t("Adjust points"), "adjust"))
         if app.can_undo():
-            items.append((t("Undo"), "undo"))
-        if m.can_redo():
-            items.append((t("Redo"), "redo"))
-        items.append((t("Menu"), "mainmenu"))
-        self.items = items
+            extras.append((t("Undo"), "undo"))
+        above = [(t("Menu"), "mainmenu")] + sides[0][::-1]
+        self.cursor = len(above)
+        self.items = above + ([home] if home else []) + sides[1] + extras + rest
 
     def choose(self, app, value):
         if value == "undo":

@@ -31,9 +31,13 @@ class Settings:
 
     def __init__(self):
         self.language = "ca"
-        self.timeout = 60  # seconds without a press before the screen dims; 0 = never
+        # Seconds without a press before the screen goes dark (it dims at half; through a
+        # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
+        self.timeout = 120
         # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
         self.names = ["", "", "", "", "", "", "", ""]
+        self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
+        self.helped = False  # the key help was shown once (on a fresh device)
 
 
 TEAM_NAMES = 6  # where the team names start in Settings.names
@@ -71,6 +75,7 @@ class App:
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches (hw.archive.Archive), when main gives one
+        self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
@@ -92,15 +97,24 @@ class App:
             if stack[i].name == name:
                 self._close_from(i + 1)
                 return stack[i]
+        screen = self._build(name, arg)
+        stack.append(screen)
+        screen.open(self)
+        return screen
+
+    def _build(self, name, arg):
         known = list(sys.modules)
         module = "app." + name
         __import__(module)
         screen = sys.modules[module].make(self, arg)
         screen.name = name
         screen.modules = [m for m in sys.modules if m not in known and m.startswith("app.")]
-        stack.append(screen)
-        screen.open(self)
         return screen
+
+    def welcome(self):
+        """The first-run help: the keys' page drawn over the screen on top until the first
+        press, which then does what it does there (so the help never takes a press)."""
+        self.cover = self._build("textpage", "welcome")
 
     def replace(self, name, arg=None):
         """The top screen gives way to `name`."""
@@ -119,27 +133,37 @@ class App:
         depth = max(depth, 1)
         if len(stack) <= depth:
             return
-        package = sys.modules["app"]
         while len(stack) > depth:
             screen = stack.pop()
             screen.close(self)
-            for m in screen.modules:
-                sys.modules.pop(m, None)
-                short = m[4:]
-                if "." not in short and hasattr(package, short):
-                    delattr(package, short)
+            self._drop(screen)
         screen = None
         gc.collect()
+
+    def _drop(self, screen):
+        # Forgets the app modules that opening screen imported.
+        package = sys.modules["app"]
+        for m in screen.modules:
+            sys.modules.pop(m, None)
+            short = m[4:]
+            if "." not in short and hasattr(package, short):
+                delattr(package, short)
 
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
         self.home()
+        self.cover = None
         self.message = t("Out of memory: back to the score")
 
     # Input.
     def event(self, e):
         self.message = ""
+        if self.cover:  # the first-run help goes; the press goes on to the screen under it
+            self._drop(self.cover)
+            self.cover = None
+            self.settings.helped = True
+            gc.collect()
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -171,6 +195,11 @@ class App:
         if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
             self.open("summary")
         return None
+
+    def playing(self):
+        """Whether a match is in progress (the power part keeps the screen readable)."""
+        m = self.match
+        return m.variant() != 0 and m.winner() == R.NOBODY
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up
@@ -211,7 +240,7 @@ class App:
         """Draws the top screen; sends what changed. Returns the bytes sent to the panel."""
         c = self.canvas
         c.fill(C.BG)
-        self.top().draw(self, c)
+        (self.cover or self.top()).draw(self, c)
         n = c.changes()
         spans = c.spans
         sent = 0

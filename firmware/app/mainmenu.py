@@ -1,5 +1,5 @@
 # The main menu: the dealer's assistant, the rounds played, past matches, a new match,
-# settings.
+# settings, what the keys do.
 from app.i18n import t
 from app.menu import Menu
 
@@ -11,11 +11,14 @@ class MainMenu(Menu):
     def refresh(self, app):
         self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
-                      (t("Settings"), "settings"), (t("Back to the score"), "back")]
+                      (t("Settings"), "settings"), (t("Keys"), "keys"),
+                      (t("Back to the score"), "back")]
 
     def choose(self, app, value):
         if value == "back":
             app.home()
+        elif value == "keys":
+            app.open("textpage", "keys")
         else:
             app.open(value)
 

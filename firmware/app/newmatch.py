@@ -1,5 +1,6 @@
 # Setting up a match: the variant preset, every option of RULES.md, the first dealer
-# (or one drawn at random), then the engine's set-up commands.
+# (or one drawn at random), then the engine's set-up commands. It opens on the variant,
+# players and options of the last match started (app.settings.setup, kept by the journal).
 import random
 
 from truc import rules as R
@@ -20,10 +21,15 @@ _FLAG_ROWS = (  # option bit, label, text when clear, text when set
 
 
 class NewMatch(Menu):
-    def __init__(self):
+    def __init__(self, app):
         Menu.__init__(self, t("New match"))
         self.confirm = False
-        self.preset(MALLORCA)
+        last = app.settings.setup
+        self.preset(last[0] or MALLORCA)
+        if last[0]:
+            self.players = last[1]
+            self.options = last[2]
+            self.dealer = self.players - 1
 
     def preset(self, variant):
         self.variant = variant
@@ -90,8 +96,9 @@ class NewMatch(Menu):
             if err:  # the menu only builds legal set-ups; say so if one is not
                 app.message = t(err)
                 return
+        app.settings.setup[:] = bytes((self.variant, self.players, self.options))
         app.home()
 
 
 def make(app, arg):
-    return NewMatch()
+    return NewMatch(app)

@@ -1,57 +1,58 @@
-# Entering the envit values shown at the end of the round.
+# Entering the envit shown at the end of the round: the seat whose show won it (the best;
+# equal values go to the seat nearest the mà, as the table says) and its value.
 from truc import rules as R
+from truc.variants import SHOW_RANGES
 from app.i18n import t
 from app.menu import Menu
 from ui import events as E
 
+# The likeliest winning show, by the kind of show (truc.variants' SHOW_ tables: mallorca
+# with two peces, with four, valencia and palacios; the flors of mallorca, of valencia) and
+# the hands that play (2, 4, 6): the most frequent best of that many random hands.
+_LIKELY = ((31, 33, 33), (33, 33, 35), (31, 31, 33), (31, 31, 31), (34, 34, 34))
+
 
 class ShowEntry(Menu):
-    """A value per seat of the round (or duel), from the hand's mà on; NEXT/PREV change
-    the selected seat's value once it is being edited; the device picks the winner, ties
-    to the seat nearest the mà."""
+    """The seats of the round (or duel) from the hand's mà on, the cursor on the mà;
+    SELECT takes the seat, then its value, which starts on the likeliest winning show
+    and moves only through values some hand makes (NEXT/PREV one, NEXT2/PREV2 five);
+    SELECT takes the value, BACK goes back to the seats."""
 
     def __init__(self, app):
         Menu.__init__(self, t("Envit shown"))
         m = app.match
         n = m.players()
         self.seats = [s % n for s in range(m.hand_ma(), m.hand_ma() + n) if m.plays(s % n)]
-        low, high = m.show_range()
-        self.values = [-1] * len(self.seats)  # -1: not shown
-        self.low = low
-        self.high = high
-        self.editing = -1
+        self.low, self.high = m.show_range()
+        likely = _LIKELY[SHOW_RANGES.index((self.low, self.high))][len(self.seats) // 2 - 1]
+        self.start = self.moved(m, likely - 1, 1, 1)
+        self.value = -1  # the value of the seat at the cursor; -1: choosing the seat
 
     def refresh(self, app):
         items = []
         for i in range(len(self.seats)):
             seat = self.seats[i]
-            name = app.seat_name(seat)
-            value = "-" if self.values[i] < 0 else str(self.values[i])
-            mark = " <>" if i == self.editing else ""
-            items.append(("%s (%s): %s%s" % (name, R.TEAMS[seat & 1], value, mark), i))
-        items.append((t("Done"), "done"))
+            text = "%s (%s)" % (app.seat_name(seat), R.TEAMS[seat & 1])
+            if i == self.cursor and self.value >= 0:
+                text = "%s: %d <>" % (text, self.value)
+            items.append((text, i))
         self.items = items
 
     def event(self, app, e):
-        if self.editing >= 0:
-            i = self.editing
-            v = self.values[i]
-            m = app.match
-            if v < 0:  # a first value to start from: a common envit
-                v = self.moved(m, self.start() - 1, 1, 1)
-            steps = 5 if e == E.NEXT2 or e == E.PREV2 else 1
-            if e == E.NEXT or e == E.NEXT2 or e == E.PREV or e == E.PREV2:
-                way = 1 if e == E.NEXT or e == E.NEXT2 else -1
-                self.values[i] = self.moved(m, v, way, steps)
-            elif e == E.SELECT or e == E.BACK:
-                self.values[i] = v
-                self.editing = -1
-                self.cursor = i + 1
+        if self.value < 0:
+            Menu.event(self, app, e)
             return
-        Menu.event(self, app, e)
-
-    def start(self):
-        return min(max(25, self.low), self.high)
+        m = app.match
+        steps = 5 if e == E.NEXT2 or e == E.PREV2 else 1
+        if e == E.NEXT or e == E.NEXT2:
+            self.value = self.moved(m, self.value, 1, steps)
+        elif e == E.PREV or e == E.PREV2:
+            self.value = self.moved(m, self.value, -1, steps)
+        elif e == E.SELECT:
+            app.pop()
+            app.apply(R.SHOW, self.seats[self.cursor], self.value)
+        elif e == E.BACK:
+            self.value = -1
 
     def moved(self, m, v, way, steps):
         """The value steps presses away from v (way 1 up, -1 down), counting only the
@@ -65,18 +66,7 @@ class ShowEntry(Menu):
         return v
 
     def choose(self, app, value):
-        if value != "done":
-            self.editing = value
-            return
-        seats = [self.seats[i] for i in range(len(self.seats)) if self.values[i] >= 0]
-        values = [v for v in self.values if v >= 0]
-        try:
-            best = app.match.resolve_show(seats, values)
-        except ValueError as e:
-            app.message = t(str(e))
-            return
-        app.pop()
-        app.apply(R.SHOW, seats[best], values[best])
+        self.value = self.start
 
 
 def make(app, arg):

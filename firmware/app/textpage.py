@@ -1,4 +1,5 @@
-# A page of the assistant's lines to read: the card order, the signals, the cards to take out.
+# A page of lines to read: the assistant's card order, signals and cards to take out, and
+# what each key of this board does (from the main menu, and once on the first boot).
 from app.cardwords import game, order_lines, removed_lines, signal_lines, wrap
 from app.i18n import t
 from app.menu import Menu, draw_title
@@ -54,7 +55,35 @@ class TextPage(Menu):
             c.text(app.font, "v", c.width - 8, c.height - line, C.DIM)
 
 
+def key_lines(app):
+    """What each press does on this board's keys (2: the T-Display's left and right; 3:
+    A, B, C), the likeliest needed first: the first-run help shows only its first page."""
+    if app.keys == 2:
+        texts = (t("Left key: team A. Right: B."),
+                 t("Short: the baza, or vull."),
+                 t("Double: truc, or raise it."),
+                 t("Hold right: Actions, choose."),
+                 t("Hold left: undo."),
+                 t("In menus hold left: back."),
+                 t("Double in menus: a page."),
+                 t("Main menu: Actions, Menu."))
+    else:
+        texts = (t("A: team A, C: B."),
+                 t("Short: baza, or vull."),
+                 t("Double: truc, raise."),
+                 t("B: Actions, choose."),
+                 t("Double B: undo."),
+                 t("Hold B: main menu."),
+                 t("Hold A: back (undo)."),
+                 t("Double A, C: a page."))
+    return [(text, C.FG) for text in texts]
+
+
 def make(app, page):
+    if page == "keys":
+        return TextPage(app, t("Keys"), key_lines(app))
+    if page == "welcome":  # the first boot's help: any press goes on (App.welcome)
+        return TextPage(app, t("Keys (also in the Menu)"), key_lines(app))
     variant, peces = game(app)[:2]
     if page == "order":
         return TextPage(app, t("Card order"), order_lines(variant, peces))

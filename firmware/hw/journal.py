@@ -23,7 +23,9 @@
 #   record:   kind a b | crc8 of (previous record's crc8, or the header's) + kind a b;
 #             kind 1..127 is apply(kind, a, b), 128 undo, 129 redo (a = b = 0)
 #   settings: "TRC" 1 | timeout:u16 | language: len + ascii | names: count, each
-#             len + utf-8 | crc32:u32 of all before
+#             len + utf-8 | [the last new match: variant players options | help seen:u8]
+#             | crc32:u32 of all before (a file without the bracketed part, written
+#             before it came, leaves those settings as they were)
 # A log belongs to the snapshot with its gen. Each record's check chains on the one
 # before, so records cannot be dropped, doubled or reordered unseen.
 #
@@ -474,7 +476,8 @@ class Journal:
             data = self._read(self.settings_name)
             if data is None:
                 return ""
-            language, timeout, names = _parse_settings(data, len(settings.names), self.languages)
+            language, timeout, names, setup, helped = _parse_settings(
+                data, len(settings.names), self.languages)
         except _Unknown:
             self._put_aside((self.settings_name,))
             return UNKNOWN
@@ -485,8 +488,14 @@ class Journal:
         settings.timeout = timeout
         for i in range(len(names)):
             settings.names[i] = names[i]
-        self._saved = (language, timeout, names)
+        if setup is not None:
+            settings.setup[:] = setup
+            settings.helped = helped
+        self._remember(settings)
         return ""
+
+    def _remember(self, s):
+        self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped)
 
     def save_settings(self, settings):
         """Writes the settings if they differ from what was last read or written (the
@@ -494,6 +503,7 @@ class Journal:
         saved = self._saved
         names = settings.names
         if saved is not None and saved[0] == settings.language and saved[1] == settings.timeout \
+                and saved[3] == settings.setup and saved[4] == settings.helped \
                 and len(saved[2]) == len(names):
             for i in range(len(names)):
                 if saved[2][i] != names[i]:
@@ -506,7 +516,7 @@ class Journal:
         except OSError as e:
             self.error = e
             return False
-        self._saved = (settings.language, settings.timeout, tuple(names))
+        self._remember(settings)
         return True
 
 
@@ -519,6 +529,8 @@ def _settings_bytes(s):
     out.append(len(s.names))
     for name in s.names:
         _put_text(out, name)
+    out.extend(s.setup)
+    out.append(1 if s.helped else 0)
     return out
 
 
@@ -551,8 +563,14 @@ def _parse_settings(data, count, languages):
     for _ in range(n):
         name, i = _text(data, i, end)
         names.append(name)
-    if i != end:
+    setup = helped = None
+    if i + 4 == end:  # the last new match and the help page (absent from older files)
+        setup = data[i:i + 3]
+        helped = data[i + 3] == 1
+        if setup[0] > 3 or data[i + 3] > 1:
+            raise _Unreadable()
+    elif i != end:
         raise _Unreadable()
     if language not in languages:  # the settings menu could not show it
         raise _Unreadable()
-    return language, timeout, tuple(names)
+    return language, timeout, tuple(names), setup, helped

@@ -14,6 +14,9 @@
 # - LIT: full brightness; DIM at half the settings timeout but not before MIN_DIM_MS
 #   (60 s: dim at 30 s; 30 s: dim at 15 s; 20 s: at 15 s; 15 s or less: no dim step);
 #   OFF at the timeout. settings.timeout 0 (or no settings) means always lit.
+# - while playing() says a match is in progress, the screen stays DIM (readable) past the
+#   timeout and goes OFF only after PLAYING_OFF_MS without a press (a device forgotten on
+#   the table): a round is never interrupted by a dark screen.
 # - a press while LIT or DIM acts (a dim screen is still readable: the player sees what
 #   the press does) and brings full brightness back.
 # - a press while OFF only lights the screen: edge() returns False and hw.buttons drops
@@ -52,6 +55,7 @@ DIM = const(1)
 OFF = const(2)
 
 MIN_DIM_MS = const(15000)
+PLAYING_OFF_MS = const(600000)  # 10 minutes
 WAKE_GUARD_MS = const(400)
 LOW_PCT = const(10)
 LOW_CLEAR_PCT = const(15)
@@ -105,6 +109,7 @@ class Power:
         self._samples = samples
         self._usb = usb_mv
         self._absent = absent_mv
+        self.playing = None  # a callable: True while a match is in progress (main sets it)
         self.state = LIT
         self._last = now_ms & _MASK  # the last edge (or wake)
         self._guard = False  # a press was swallowed; _guard_t: its latest edge
@@ -165,12 +170,19 @@ class Power:
         s = self.settings
         return s.timeout * 1000 if s is not None and s.timeout > 0 else 0
 
+    def _off_ms(self, t):
+        # When the screen goes dark for timeout t: later while a match is in progress.
+        playing = self.playing
+        if playing is not None and t < PLAYING_OFF_MS and playing():
+            return PLAYING_OFF_MS
+        return t
+
     def _due(self, idle):
         # The state idle ms after the last edge calls for.
         t = self._timeout_ms()
         if not t or idle < 0:
             return LIT
-        if idle >= t:
+        if idle >= self._off_ms(t):
             return OFF
         if idle >= dim_after_ms(t):
             return DIM
@@ -185,6 +197,7 @@ class Power:
         d = dim_after_ms(t)
         if self.state == LIT and d < t and idle < d:
             return d - idle
+        t = self._off_ms(t)
         return t - idle if idle < t else 0
 
     def _show(self):

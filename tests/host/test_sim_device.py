@@ -67,7 +67,9 @@ def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wak
     assert device.backlight() == 1 and device.power.state == P.LIT
     fingers.wait(400)
     assert 0 < device.backlight() < 1 and device.power.state == P.DIM
-    fingers.wait(timeout - dim_at)
+    fingers.wait(timeout - dim_at)  # past the timeout: a match in progress stays readable
+    assert 0 < device.backlight() < 1 and device.power.state == P.DIM
+    fingers.wait(P.PLAYING_OFF_MS - timeout)  # left on the table: dark at last
     assert device.backlight() == 0 and device.power.state == P.OFF
     state, events = bytes(device.app.match.state), len(device.events)
     fingers.gesture(1 if device.keys == 2 else 2, SHORT)  # B's key, on a dark screen
@@ -88,7 +90,9 @@ def test_a_dim_screen_still_takes_the_press():
 def test_the_oled_goes_dark_after_the_timeout_and_a_press_only_wakes_it():
     # No backlight: the panel itself sleeps (hw.parts.PanelLight).
     device, fingers = start("devkit_oled")
-    fingers.wait(device.app.settings.timeout * 1000)
+    fingers.wait(device.app.settings.timeout * 1000)  # a match in progress: still lit
+    assert device.power.state == P.DIM and any(device.model.visible())
+    fingers.wait(P.PLAYING_OFF_MS - device.app.settings.timeout * 1000)
     assert device.power.state == P.OFF
     assert not any(device.model.visible())
     events = len(device.events)
@@ -232,3 +236,22 @@ def test_a_saved_match_the_app_cannot_start_on_is_set_aside_once(monkeypatch):
     device.pull_battery()  # and the next boot is a plain fresh one
     assert device.app.message == "" and "truc.snp.bad2" not in device.flash.files
     assert flash is not device.flash
+
+
+@pytest.mark.parametrize("name", ["tdisplay", "devkit_oled"])
+def test_the_first_boot_shows_the_keys_once_and_its_first_press_goes_on(name):
+    device = Device(name, "en")  # an empty flash: the first boot
+    app = device.app
+    # Drawn in the language of the boot (the simulator sets "en" as the settings would).
+    assert app.cover is not None and app.cover.title == "Tecles (també al Menú)"
+    assert app.top_name() == "newmatch" and not app.settings.helped
+    glass = bytes(device.model.visible())
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)  # PREV: the help goes, and New match's cursor goes to Start
+    assert app.cover is None and app.settings.helped
+    assert app.top().items[app.top().cursor][1] == "begin"
+    assert bytes(device.model.visible()) != glass  # New match is what shows now
+    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT: Start
+    assert app.match.variant() == 1 and app.top_name() == "scoreboard"
+    device.pull_battery()  # the settings kept that the help was seen
+    assert device.app.settings.helped and device.app.cover is None

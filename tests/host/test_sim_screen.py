@@ -83,7 +83,9 @@ def test_an_unchanged_frame_sends_nothing_and_a_menu_move_sends_only_some_bands(
     fingers.wait(500)
     assert model.bytes_in == traffic  # nothing changed, nothing sent
     assert device.app.top_name() == "newmatch"
-    play(device, "1s")  # the cursor wraps to the last item
+    play(device, "1s")  # the first boot's help goes; the cursor wraps to the last item
+    before = pixels()
+    play(device, "%ds" % device.keys)  # and back to the first: only the bands of the two
     canvas = device.app.canvas
     frame = canvas.width * canvas.height // 8 if canvas.mono else canvas.width * canvas.height * 2
     assert 0 < pixels() - before < frame

@@ -2,6 +2,8 @@
 events become pin levels the firmware debounces, the window shows the model's glass
 behind the backlight, F5 pulls the battery, F12 saves a screenshot."""
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -14,6 +16,7 @@ from ui import events as E  # noqa: E402
 from sim import window as W  # noqa: E402
 from sim.boards import LOOKS  # noqa: E402
 from sim.device import Device  # noqa: E402
+from hw.power import PLAYING_OFF_MS  # noqa: E402
 
 FRAME_MS = 20
 
@@ -188,14 +191,16 @@ def test_the_scale_shrinks_to_fit_the_desktop():
 def test_the_backlight_dims_then_darkens_the_picture_and_a_press_only_wakes_it(open_window):
     win = open_window("tdisplay", scale=1)
     tap(win, pygame.K_LEFT)
-    tap(win, pygame.K_d, hold_frames=40)  # the match starts; the timeout is 60 s
+    tap(win, pygame.K_d, hold_frames=40)  # the match starts; the timeout is 120 s
     lit = screen_pixels(win)
     assert lit == win.device.image().tobytes() and any(lit)
-    frames(win, 31, ms=1000)  # dim at half the timeout: darker, still readable
+    frames(win, 61, ms=1000)  # dim at half the timeout: darker, still readable
     dim = screen_pixels(win)
     assert 0 < win.device.backlight() < 1 and dim != lit and any(dim)
     assert all(d <= v for d, v in zip(dim, lit))
-    frames(win, 30, ms=1000)
+    frames(win, 120, ms=1000)  # past the timeout: a match in progress stays readable
+    assert screen_pixels(win) == dim
+    frames(win, PLAYING_OFF_MS // 1000 - 180, ms=1000)  # forgotten on the table
     assert win.device.backlight() == 0 and not any(screen_pixels(win))
     events = list(win.device.events)
     tap(win, pygame.K_d)  # lights the screen, does nothing else
@@ -215,3 +220,16 @@ def test_f5_pulls_the_battery_and_the_device_boots_into_the_same_match(open_wind
     assert win.device.boots == 2 and bytes(win.device.app.match.state) == state
     assert win.device.app.top_name() == "scoreboard"
     assert screen_pixels(win) == win.device.image().tobytes() and win.device.model.errors == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a display is an X/Wayland one")
+def test_without_a_display_make_sim_says_so_and_points_to_headless(tmp_path):
+    # No DISPLAY, no SDL driver asked for: SDL would fall back to an invisible window and
+    # the simulator would run forever; it says so and exits instead.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-m", "sim", "--flash", str(tmp_path)], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot open a window" in done.stderr and "--headless" in done.stderr

@@ -72,8 +72,12 @@ def test_the_check_finds_a_screen_twice_and_a_deep_stack():
 
 def test_the_check_finds_a_lit_screen_after_the_timeout():
     device = _device("tdisplay")
-    device.device.power.state = 1  # dim, not dark
+    device.device.power.state = 0  # lit: through a match in progress it stays dim
     assert "lit" in device.check((S.DARK,))
+    device.act((S.DARK,))
+    assert device.check((S.DARK,)) is None and 0 < device.device.backlight() < 1
+    device.device.app.playing = device.device.power.playing = lambda: False  # no match: dark
+    assert "dim" in device.check((S.DARK,))
     device.act((S.DARK,))
     assert device.check((S.DARK,)) is None and device.device.backlight() == 0
 
