@@ -30,7 +30,14 @@ def start(board, files=None):
     keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
     try:
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
-        app.render()
+        if not settings.helped:  # the first boot: the keys' help over the first screen
+            try:
+                app.welcome()
+            except MemoryError:
+                raise
+            except Exception:  # the match is fine: no help rather than a match set aside
+                pass
+        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
     except MemoryError:  # the heap, not the match: never set a good match aside for it
         raise
     except Exception:  # a saved match the app cannot show: set aside, or every boot fails
@@ -38,8 +45,6 @@ def start(board, files=None):
         app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
     if notice:
         app.message = t(notice)
-    if not settings.helped:  # the first boot: the keys' help over the first screen
-        app.welcome()
     power.playing = app.playing  # dim, not dark, through a match in progress
     app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 

@@ -179,6 +179,7 @@ class Autopilot:
             self._fail("the cursor went to %d, not %d" % (menu.cursor, index))
 
     def _choose(self, menu, value):
+        menu.refresh(self.app)  # as Menu.event sees them (a covered menu was not drawn yet)
         values = [v for _, v in menu.items]
         if value not in values:
             self._fail("%s offers no %r (it has %s)" % (type(menu).__name__, value,

@@ -309,6 +309,7 @@ def test_the_main_menu_shows_what_this_boards_keys_do():
 
 def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
     app = _app()
+    sys.modules.pop("app.textpage", None)  # left by an earlier test: the help imports it
     app.welcome()
     app.render()
     assert app.cover.title == "Keys (also in the Menu)" and not app.settings.helped

@@ -87,6 +87,10 @@ def dim_after_ms(timeout_ms):
     return d if d >= MIN_DIM_MS else MIN_DIM_MS
 
 
+def _no_match():  # type: () -> bool
+    return False  # without an app to ask: no match in progress
+
+
 class Power:
     def __init__(self, light=None, adc=None, settings=None, pause=None, sleep=None,
                  sleep_lit=False, divider=2, adc_enable=None, bright=65535, dim=8192,
@@ -109,7 +113,7 @@ class Power:
         self._samples = samples
         self._usb = usb_mv
         self._absent = absent_mv
-        self.playing = None  # a callable: True while a match is in progress (main sets it)
+        self.playing = _no_match  # True while a match is in progress (main sets app.playing)
         self.state = LIT
         self._last = now_ms & _MASK  # the last edge (or wake)
         self._guard = False  # a press was swallowed; _guard_t: its latest edge
@@ -172,8 +176,7 @@ class Power:
 
     def _off_ms(self, t):
         # When the screen goes dark for timeout t: later while a match is in progress.
-        playing = self.playing
-        if playing is not None and t < PLAYING_OFF_MS and playing():
+        if t < PLAYING_OFF_MS and self.playing():
             return PLAYING_OFF_MS
         return t
 
