@@ -254,3 +254,22 @@ def test_undo_stops_at_the_set_up_of_the_match():
         assert app.match.bazas() == 0 and app.message == "Nothing to undo"
         _press(app, E.SELECT)
         assert "undo" not in [v for _, v in app.top().items]
+
+
+def test_a_screen_left_takes_its_texts_along():
+    # The heap back on the scoreboard is the same whatever screen was left: the texts
+    # cached for it are forgotten with it, and read again from the file when shown.
+    from app import i18n
+
+    app = _app(language="ca")
+    try:
+        app.open("mainmenu")
+        app.render()
+        assert "Settings" in i18n._cache
+        app.home()
+        assert not i18n._cache
+        app.render()  # the scoreboard's own texts come back
+        assert i18n._cache and "Settings" not in i18n._cache
+        assert i18n.t("New match") == "Partida nova"
+    finally:
+        i18n.use("en")

@@ -129,6 +129,7 @@ class App:
                 if "." not in short and hasattr(package, short):
                     delattr(package, short)
         screen = None
+        i18n.forget()  # the texts of the screens left: the heap back where it was
         gc.collect()
 
     def recover(self):
