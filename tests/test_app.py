@@ -273,3 +273,20 @@ def test_a_screen_left_takes_its_texts_along():
         assert i18n.t("New match") == "Partida nova"
     finally:
         i18n.use("en")
+
+
+def test_a_screen_left_drops_the_engine_modules_it_brought_in():
+    # The assistant's card tables (truc.cards, through app.cardwords) are its own: they
+    # leave the heap with it, as its app.* modules do.
+    import sys
+    import truc
+
+    app = _app()
+    sys.modules.pop("truc.cards", None)
+    if hasattr(truc, "cards"):
+        delattr(truc, "cards")
+    app.open("assistant")
+    assert "truc.cards" in sys.modules
+    app.home()
+    assert "truc.cards" not in sys.modules and "app.cardwords" not in sys.modules
+    assert not hasattr(truc, "cards")
