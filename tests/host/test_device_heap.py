@@ -15,9 +15,11 @@ import pytest
 from tools import bench, mp32
 
 GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
-# .mpy deploy: 137,216 B measured (make bench, 15 screens; the search is not monotonic to
-# the byte); 169,472 B before the texts and fonts left the heap.
-CEILING = 140 * 1024
+# .mpy deploy: 135,168 B measured (15 screens, a screen left dropping its engine modules
+# too), but fragmentation makes the last KB luck: from a longer folder path 134 KB fails,
+# every heap from 135 KB fits; 137,216 B before; 169,472 B before the texts and fonts
+# left the heap.
+CEILING = 136 * 1024
 FROZEN_GOAL = 40 * 1024
 # Frozen build: 64,000 to 64,768 B measured, but fragmentation makes it luck: every heap from 67 KB
 # fits, 65 and 66 KB do not (60,160 B before the texts and fonts became files: frozen,
@@ -59,7 +61,7 @@ def test_the_device_stays_under_its_ceiling(device):
     assert bench.device_fits(*device, heap=CEILING)
 
 
-@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 137,216 B today, 78 KB"
+@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 135,168 B today, 76 KB"
                    " over the 56 KB goal (README Figures: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits(*device, heap=GOAL)
