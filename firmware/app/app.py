@@ -130,7 +130,8 @@ class App:
                 if package is not None and hasattr(package, m[dot + 1:]):
                     delattr(package, m[dot + 1:])
         screen = None
-        i18n.forget()  # the texts of the screens left: the heap back where it was
+        if depth == 1:  # home: the texts of the screens left go too, the heap as it was
+            i18n.forget()
         gc.collect()
 
     def recover(self):
