@@ -279,12 +279,14 @@ def test_a_screen_left_drops_the_engine_modules_it_brought_in():
     # The assistant's card tables (truc.cards, through app.cardwords) are its own: they
     # leave the heap with it, as its app.* modules do.
     import sys
+    import app as package
     import truc
 
     app = _app()
-    sys.modules.pop("truc.cards", None)
-    if hasattr(truc, "cards"):
-        delattr(truc, "cards")
+    for parent, name in ((truc, "cards"), (package, "cardwords"), (package, "assistant")):
+        sys.modules.pop(parent.__name__ + "." + name, None)
+        if hasattr(parent, name):
+            delattr(parent, name)
     app.open("assistant")
     assert "truc.cards" in sys.modules
     app.home()
