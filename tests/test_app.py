@@ -316,3 +316,41 @@ def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
     _press(app, E.NEXT)  # the help goes and the press is B's baza
     assert app.cover is None and app.settings.helped and app.match.baza(0) == R.B
     assert "app.textpage" not in sys.modules  # let go with the help
+
+
+def test_a_screen_left_takes_its_texts_along():
+    # The heap back on the scoreboard is the same whatever screen was left: the texts
+    # cached for it are forgotten with it, and read again from the file when shown.
+    from app import i18n
+
+    app = _app(language="ca")
+    try:
+        app.open("mainmenu")
+        app.render()
+        assert "Settings" in i18n._cache
+        app.home()
+        assert not i18n._cache
+        app.render()  # the scoreboard's own texts come back
+        assert i18n._cache and "Settings" not in i18n._cache
+        assert i18n.t("New match") == "Partida nova"
+    finally:
+        i18n.use("en")
+
+
+def test_a_screen_left_drops_the_engine_modules_it_brought_in():
+    # The assistant's card tables (truc.cards, through app.cardwords) are its own: they
+    # leave the heap with it, as its app.* modules do.
+    import sys
+    import app as package
+    import truc
+
+    app = _app()
+    for parent, name in ((truc, "cards"), (package, "cardwords"), (package, "assistant")):
+        sys.modules.pop(parent.__name__ + "." + name, None)
+        if hasattr(parent, name):
+            delattr(parent, name)
+    app.open("assistant")
+    assert "truc.cards" in sys.modules
+    app.home()
+    assert "truc.cards" not in sys.modules and "app.cardwords" not in sys.modules
+    assert not hasattr(truc, "cards")

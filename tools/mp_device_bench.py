@@ -143,20 +143,29 @@ class Bench:
     def choose(self, value, op=0):
         """Moves the top menu's cursor to the item of value (or the first command op)
         and selects it; False when the menu has none."""
+        n = self.steps(value, op)
+        if n < 0:
+            return False
+        for _ in range(n):
+            self.press("n")
+        self.press("s")
+        return True
+
+    def steps(self, value, op):
+        # The NEXT presses to that item, -1 for none. A function of its own: the menu's
+        # objects stay in this frame, gone once it returns (a caller's frame would keep
+        # them alive for the collector after the press that leaves the menu).
         screen = self.app.top()
         items = getattr(screen, "items", None)
         if items is None:
-            return False
+            return -1
         screen.refresh(self.app)
         items = screen.items
         for i in range(len(items)):
             v = items[i][1]
             if (type(v) is tuple and v[0] == op) if op else str(v) == value:
-                for _ in range((i - screen.cursor) % len(items)):
-                    self.press("n")
-                self.press("s")
-                return True
-        return False
+                return (i - screen.cursor) % len(items)
+        return -1
 
     def home(self):
         for _ in range(20):

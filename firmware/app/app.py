@@ -4,9 +4,10 @@
 #
 # Screens are opened by name through open(): the screen "names" is the module app.names,
 # imported when opened, whose make(app, arg) builds it. When a screen leaves the stack,
-# the app modules its opening imported are dropped (sys.modules and the package's
-# attribute) and the heap collected, so the heap holds the scoreboard and the screens on
-# the stack, never every screen opened since boot. No screen imports another.
+# the modules its opening imported (app.*, and engine ones such as truc.cards) are
+# dropped (sys.modules and the package's attribute) and the heap collected, so the heap
+# holds the scoreboard and the screens on the stack, never every screen opened since
+# boot. No screen imports another.
 import gc
 import sys
 
@@ -108,7 +109,7 @@ class App:
         __import__(module)
         screen = sys.modules[module].make(self, arg)
         screen.name = name
-        screen.modules = [m for m in sys.modules if m not in known and m.startswith("app.")]
+        screen.modules = [m for m in sys.modules if m not in known]
         return screen
 
     def welcome(self):
@@ -138,16 +139,18 @@ class App:
             screen.close(self)
             self._drop(screen)
         screen = None
+        if depth == 1:  # home: the texts of the screens left go too, the heap as it was
+            i18n.forget()
         gc.collect()
 
     def _drop(self, screen):
-        # Forgets the app modules that opening screen imported.
-        package = sys.modules["app"]
+        # Forgets the modules that opening screen imported, engine ones too.
         for m in screen.modules:
             sys.modules.pop(m, None)
-            short = m[4:]
-            if "." not in short and hasattr(package, short):
-                delattr(package, short)
+            dot = m.rfind(".")
+            package = sys.modules.get(m[:dot]) if dot > 0 else None
+            if package is not None and hasattr(package, m[dot + 1:]):
+                delattr(package, m[dot + 1:])
 
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the

@@ -40,14 +40,7 @@ class History(Screen):
         self._build(app)
 
     def close(self, app):
-        # The app drops the app.* modules a screen brought in; the engine's history is
-        # this screen's alone, so it goes too (else 2 KB of bytecode stay on the heap).
-        import sys
-        import truc
-
         self.h = None
-        if sys.modules.pop("truc.history", None) is not None and hasattr(truc, "history"):
-            delattr(truc, "history")
 
     def event(self, app, e):
         n = self.h.count()

@@ -23,15 +23,25 @@ _ring = [None] * SLOTS  # the English texts in _cache, oldest at _hand
 _hand = 0
 
 
+def forget():
+    """Empties the cache (a screen left: its texts go with it; the screen below asks
+    again for what it shows). The dict keeps its table: refilling it allocates only
+    the strings."""
+    global _hand
+    for i in range(SLOTS):
+        old = _ring[i]
+        if old is not None:
+            del _cache[old]
+            _ring[i] = None
+    _hand = 0
+
+
 def use(language):
-    global _file, _count, _buf, _hand
+    global _file, _count, _buf
     if _file is not None:
         _file.close()
         _file = None
-    _cache.clear()
-    for i in range(SLOTS):
-        _ring[i] = None
-    _hand = 0
+    forget()
     _buf = bytearray(0)
     if language == "en" or language not in LANGUAGES:
         return
