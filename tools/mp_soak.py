@@ -1,5 +1,5 @@
 # Runs ON MicroPython (unix port), driven by tools/soak.py --mp:
-#   micropython [-X heapsize=N] -m mp_soak PRESSES SEED PRESS GAP HOLD SETTLE [home]
+#   micropython [-X heapsize=N] -m mp_soak PRESSES SEED PRESS GAP HOLD SETTLE [home] [every=N]
 # with MICROPYPATH naming a folder laid out as `make flash` lays out the board (start.mpy,
 # board.mpy, the firmware packages) plus tests/unixboard/lib/machine.py and soakplan.mpy,
 # and the current folder as the board's filesystem. PRESS GAP HOLD SETTLE: the simulator's
@@ -10,7 +10,8 @@
 # main.start on the files as they are), and after every action runs soakplan.check on a
 # copy of the files. After each return to the scoreboard it checks the table-log export,
 # collects and notes the heap in use ("home" prints each figure). Prints "soaked" and the
-# figures, or "FAIL" and why.
+# figures, or "FAIL" and why; "every=N" prints the figures so far ("at ...") every N
+# presses, for a long run watched, or stopped, midway.
 import gc
 import sys
 
@@ -55,6 +56,10 @@ class Copy:
         raise OSError(30)
 
 
+def _no_wait(ms):
+    pass
+
+
 class Soak:
     def __init__(self, timings):
         self.press_ms, self.gap_ms, self.hold_ms, self.settle_ms = timings
@@ -69,17 +74,26 @@ class Soak:
     def boot(self):
         import start
 
-        self.loop = start.start(board)
+        make = board.make_display
+        # The panel's reset and wake-up waits are real sleeps (260 ms a boot on the
+        # ST7789) on a clock the soak does not use: the driver sends the same commands.
+        board.make_display = lambda: make(_no_wait)
+        try:
+            self.loop = start.start(board)
+        finally:
+            board.make_display = make
         self.app = self.loop.app
         self.pins = [machine.PINS[k] for k in board.BUTTONS]
         self.now = self.loop.power._last  # the power part started on the real clock
         self.wait(STEP_MS)
 
     def wait(self, ms, step=STEP_MS):
-        loop = self.loop
+        turn = self.loop.step
+        now = self.now
         for _ in range(ms // step):
-            self.now = (self.now + step) & TICKS  # wraps as ticks_ms does
-            loop.step(self.now)
+            now = (now + step) & TICKS  # wraps as ticks_ms does
+            turn(now)
+        self.now = now
 
     def key(self, k, down):
         self.pins[k].value(0 if down == board.BUTTON_ACTIVE_LOW else 1)
@@ -88,6 +102,12 @@ class Soak:
         self.key(k, True)
         self.wait(ms)
         self.key(k, False)
+
+    def figures(self):
+        return ("presses=%d pulls=%d waits=%d returns=%d deepest=%d heap_min=%d heap_max=%d"
+                " heap_first=%d heap_last=%d heap_late_max=%d" % (
+                    self.presses, self.pulls, self.waits, self.returns, self.deepest,
+                    self.low, self.high, self.first, self.last, self.late))
 
     def act(self, a):
         kind = a[0]
@@ -128,6 +148,10 @@ def main():
     presses, seed = int(sys.argv[1]), int(sys.argv[2])
     timings = [int(v) for v in sys.argv[3:7]]
     say_home = "home" in sys.argv[7:]
+    every = 0
+    for arg in sys.argv[7:]:
+        if arg.startswith("every="):
+            every = int(arg[6:])
     soak = Soak(timings)
     plan = S.Plan(seed, board.KEYS)
     checker = S.Checker()
@@ -149,7 +173,7 @@ def main():
         soak.deepest = max(soak.deepest, now)
         if now == 1 and depth > 1:
             soak.returns += 1
-            why = S.check_export(soak.app.match)
+            why = checker.export(soak.app.match)
             if why:
                 print("FAIL after %d presses, action %r: %s" % (soak.presses, a, why))
                 sys.exit(1)
@@ -165,10 +189,9 @@ def main():
             if say_home:
                 print("home %d heap %d" % (soak.returns, used))
         depth = now
-    print("soaked presses=%d pulls=%d waits=%d returns=%d deepest=%d heap_min=%d heap_max=%d"
-          " heap_first=%d heap_last=%d heap_late_max=%d" % (
-              soak.presses, soak.pulls, soak.waits, soak.returns, soak.deepest, soak.low,
-              soak.high, soak.first, soak.last, soak.late))
+        if every and a[0] <= S.CHORD and soak.presses % every == 0:
+            print("at", soak.figures())
+    print("soaked", soak.figures())
 
 
 main()

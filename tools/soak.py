@@ -111,7 +111,7 @@ def run_sim(board, presses, seed, out=sys.stdout):
         soak.deepest = max(soak.deepest, now)
         if now == 1 and depth > 1:
             soak.returns += 1
-            why = S.check_export(soak.device.app.match)
+            why = soak.checker.export(soak.device.app.match)
             if why:
                 raise Failed("%s seed %d, after %d presses (%s): %s" % (
                     board, seed, soak.presses, describe(a), why))
@@ -135,39 +135,83 @@ def mp_tree(board, out):
     return out
 
 
-def mp_process(binary, tree, flash, presses, seed, home=False, heap=None):
+def scratch():
+    """A temporary folder for a run on the port: on tmpfs (/dev/shm) when there is one,
+    where the journal's flush after every record (an fsync on the port) writes no disk."""
+    shm = "/dev/shm"
+    usable = os.path.isdir(shm) and os.access(shm, os.W_OK)
+    return tempfile.TemporaryDirectory(prefix="soak-", dir=shm if usable else None)
+
+
+def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0):
     """The soak started on the unix port (a Popen, text pipes), flash its filesystem."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
     cmd += ["home"] if home else []
+    cmd += ["every=%d" % every] if every else []
     return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, MICROPYPATH=tree))
 
 
-def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout):
-    """The soak on the unix port; returns the figures as a dict; raises Failed."""
-    with tempfile.TemporaryDirectory() as tmp:
+def _cpu(pid):
+    """The CPU seconds the process has had so far (Linux's /proc), or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _rate(figures, seconds, cpu=None):
+    """The figures with the wall time and, on a shared machine the better measure, the
+    process's CPU time."""
+    presses = max(1, figures["presses"])
+    figures["seconds"] = round(seconds, 1)
+    figures["ms_per_press"] = round(1000 * seconds / presses, 2)
+    if cpu is not None:
+        figures["cpu_seconds"] = round(cpu, 1)
+        figures["cpu_ms_per_press"] = round(1000 * cpu / presses, 2)
+    return figures
+
+
+def _figures(board, line):
+    figures = {"board": board}
+    figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in line.split()[1:]))
+    return figures
+
+
+def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout,
+           every=0):
+    """The soak on the unix port; returns the figures as a dict; raises Failed. every:
+    print the figures so far every that many presses, as they come."""
+    with scratch() as tmp:
         tree = mp_tree(board, os.path.join(tmp, "tree"))
         flash = os.path.join(tmp, "flash")
         os.mkdir(flash)
         t0 = time.perf_counter()
-        proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home, heap)
-        stdout, stderr = proc.communicate()
+        proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home,
+                          heap, every)
+        lines = []
+        for line in proc.stdout:
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith("home ") or line.startswith("at "):
+                if line.startswith("at "):
+                    line = " ".join("%s=%s" % kv for kv in _rate(
+                        _figures(board, line), time.perf_counter() - t0,
+                        _cpu(proc.pid)).items())
+                print(line, file=out, flush=True)
+                lines = lines[-40:]
+        stderr = proc.stderr.read()
+        cpu = _cpu(proc.pid)  # the process is done but not yet reaped: its final figure
+        proc.wait()
         seconds = time.perf_counter() - t0
-    lines = stdout.splitlines()
-    if home:
-        for line in lines:
-            if line.startswith("home "):
-                print(line, file=out)
     last = lines[-1] if lines else ""
     if proc.returncode or not last.startswith("soaked "):
-        raise Failed("%s seed %d on the unix port: %s%s" % (board, seed, stdout[-2000:],
+        raise Failed("%s seed %d on the unix port: %s%s" % (board, seed, "\n".join(lines)[-2000:],
                                                             stderr[-2000:]))
-    figures = {"board": board}
-    figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in last.split()[1:]))
-    figures["seconds"] = round(seconds, 1)
-    figures["ms_per_press"] = round(1000 * seconds / max(1, figures["presses"]), 2)
-    return figures
+    return _rate(_figures(board, last), seconds, cpu)
 
 
 def main(argv=None):
@@ -180,10 +224,13 @@ def main(argv=None):
     parser.add_argument("--home", action="store_true",
                         help="--mp: print the heap in use after every return home")
     parser.add_argument("--heap", type=int, help="--mp: the port's -X heapsize")
+    parser.add_argument("--every", type=int, default=0,
+                        help="--mp: print the figures so far every N presses")
     args = parser.parse_args(argv)
     try:
         if args.mp:
-            figures = run_mp(args.board, args.presses, args.seed, args.home, args.heap)
+            figures = run_mp(args.board, args.presses, args.seed, args.home, args.heap,
+                             every=args.every)
         else:
             figures = run_sim(args.board, args.presses, args.seed)
     except Failed as e:

@@ -5,7 +5,6 @@ and the panel is the controller's model. Each checks after every action (tools/s
 no exception, a bounded stack, a reboot that gives the match back whole, the export)."""
 import os
 import subprocess
-import tempfile
 
 import pytest
 
@@ -100,7 +99,7 @@ def _unix_port():
 
 def test_every_board_survives_the_soak_on_the_unix_port():
     binary = _unix_port()
-    with tempfile.TemporaryDirectory() as tmp:
+    with soak.scratch() as tmp:
         runs = []
         for name in boards.NAMES:
             tree = soak.mp_tree(name, os.path.join(tmp, name))
