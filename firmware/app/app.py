@@ -202,7 +202,7 @@ class App:
     def playing(self):
         """Whether a match is in progress (the power part keeps the screen readable)."""
         m = self.match
-        return m.variant() != 0 and m.winner() == R.NOBODY
+        return bool(m.variant()) and m.winner() == R.NOBODY
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up

@@ -15,11 +15,11 @@ import pytest
 from tools import bench, mp32
 
 GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
-# .mpy deploy: 135,168 to 136,960 B measured (15 screens, a screen left dropping its engine modules
-# too), but fragmentation makes the last KB luck: from a longer folder path 134 KB fails,
-# every heap from 135 KB fits; 137,216 B before; 169,472 B before the texts and fonts
-# left the heap.
-CEILING = 136 * 1024
+# .mpy deploy: 140 KB fits, 138 KB does not (15 screens, the first-run help, the names
+# wheel's list of table names); fragmentation makes the last KB luck, and a longer folder
+# path costs a little, hence the margin. 135,168 to 136,960 B before the help and the
+# wheel; 169,472 B before the texts and fonts left the heap.
+CEILING = 142 * 1024
 FROZEN_GOAL = 40 * 1024
 # Frozen build: 65,792 to 66,304 B measured, but fragmentation makes it luck (64,000 B
 # before the glyph caches held a frame's glyphs; 60,160 B before the texts and fonts
@@ -61,7 +61,7 @@ def test_the_device_stays_under_its_ceiling(device):
     assert bench.device_fits(*device, heap=CEILING)
 
 
-@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 135,168 B today, 76 KB"
+@pytest.mark.xfail(strict=True, reason="the .mpy deploy needs about 140 KB today, 84 KB"
                    " over the 56 KB goal (README Figures: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits(*device, heap=GOAL)
