@@ -2,27 +2,15 @@
 # mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
 import sys
 
-from play import play
 from truc import rules as R
 from truc import variants as V
-from ui.canvas import Canvas
-from app.app import App, Settings
+from app.app import Settings
+from screenapp import Battery, make_app
 from app import commands as actions
 from ui import events as E
 
 
-_CANVASES = {}  # one per size, made once, as on the device: a fresh 16 KB each time
-                # would fragment MicroPython's capped heap
-
-
-def _app(setup="variant valencia", large=True, language="en"):
-    settings = Settings()
-    settings.language = language
-    canvas = _CANVASES.get(large)
-    if canvas is None:
-        canvas = _CANVASES[large] = Canvas(240, 135) if large else Canvas(128, 64, mono=True)
-    canvas.forget()
-    return App(canvas, match=play(setup), settings=settings)
+_app = make_app
 
 
 def _press(app, *events):
@@ -226,27 +214,15 @@ def test_language_setting_switches_texts():
     app.set_language("en")
 
 
-class _Battery:
-    def __init__(self, level, low=False):
-        self.level = level
-        self.is_low = low
-
-    def battery(self):
-        return self.level
-
-    def low(self):
-        return self.is_low
-
-
 def test_battery_shown_and_a_low_battery_warned_on_the_scoreboard():
     for large in (True, False):
         app = _app(large=large)
         app.render()
         before = bytes(app.canvas.buffer)
-        app.power = _Battery(60)
+        app.power = Battery(60)
         app.render()
         assert bytes(app.canvas.buffer) != before  # the gauge appeared
-        app.power = _Battery(8, low=True)
+        app.power = Battery(8, low=True)
         assert app.top()._stakes(app, app.match) == "Low battery: 8%"
 
 

@@ -2,24 +2,14 @@
 # undo naming what it undid, on both screen sizes.
 # mp-heap: 208K  (it loads both screen sizes and three languages; the device needs one of each)
 from play import play
-from ui.canvas import Canvas
-from app.app import App, Settings
 from ui import events as E
 from hw.archive import Archive
 from test_history import _VALENCIA
 from dictfs import Files as _Files
-
-_CANVASES = {}
-
+from screenapp import make_app
 
 def _app(setup=_VALENCIA, large=True, language="en"):
-    settings = Settings()
-    settings.language = language
-    canvas = _CANVASES.get(large)
-    if canvas is None:
-        canvas = _CANVASES[large] = Canvas(240, 135) if large else Canvas(128, 64, mono=True)
-    canvas.forget()
-    return App(canvas, match=play(setup), settings=settings)
+    return make_app(setup, large, language)
 
 
 def _drawn(app):

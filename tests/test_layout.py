@@ -9,6 +9,7 @@ from screens import SCREENS, build
 from ui import events as E
 from ui import text
 from ui.canvas import Canvas
+from screenapp import Battery
 
 _DIGIT_FONTS = (text.font("digits_small"), text.font("digits_large"))
 
@@ -19,18 +20,6 @@ _CANVASES = [Canvas(w, h, mono) for _, w, h, mono in _SIZES]
 LONG_NAMES = ["MÀRW", "WILM", "XISC", "JOAN", "MÒNI", "QUIM", "NOSALTRES", "VOSALTRES"]
 _GAP = 2  # pixels between a text and a shape beside it that it is not inside
 _SCORE_GAP = 6  # between a score and the table drawing next to it
-
-
-class Battery:
-    def __init__(self, level, low):
-        self.level = level
-        self.is_low = low
-
-    def battery(self):
-        return self.level
-
-    def low(self):
-        return self.is_low
 
 
 def _rows_inked(font):

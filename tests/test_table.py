@@ -5,22 +5,13 @@ import random
 from randplay import step
 from play import play
 from truc import rules as R
-from ui.canvas import Canvas
-from app.app import App, Settings
+from screenapp import make_app
 from app import commands as actions
 
 _SETUPS = ("variant mallorca", "variant valencia\nset players=2", "variant valencia",
            "variant palacios", "variant mallorca\nset players=6 flor=on")
-_CANVAS = []
-
-
 def _app(setup, language="en"):
-    if not _CANVAS:
-        _CANVAS.append(Canvas(240, 135))
-    settings = Settings()
-    settings.language = language
-    _CANVAS[0].forget()
-    return App(_CANVAS[0], match=play(setup), settings=settings)
+    return make_app(setup, True, language)
 
 
 def test_every_hinted_key_is_accepted_in_random_matches():

@@ -2,24 +2,14 @@
 # refused envit's point, what tots / falta is worth, the envit left after going, the
 # envit on the flors, the match's end; the ladders, going and variants by their names.
 # mp-heap: 256K
-from play import play
 from truc import rules as R
 from truc import variants as V
-from ui.canvas import Canvas
 from ui import events as E
-from app.app import App, Settings
+from screenapp import make_app
 from app import commands as actions
 
-_CANVAS = []
-
-
 def _app(setup, language="en"):
-    if not _CANVAS:
-        _CANVAS.append(Canvas(240, 135))
-    settings = Settings()
-    settings.language = language
-    _CANVAS[0].forget()
-    return App(_CANVAS[0], match=play(setup), settings=settings)
+    return make_app(setup, True, language)
 
 
 def _drawn(app):
