@@ -131,22 +131,19 @@ class DCS:
 
     def _window(self, x, y, w, h):
         """CASET/RASET to the w x h rectangle at panel (x, y), then RAMWR."""
-        a = self._arg
-        x += self._col0
-        y += self._row0
-        e = x + w - 1
-        a[0] = x >> 8
-        a[1] = x & 255
-        a[2] = e >> 8
-        a[3] = e & 255
-        self._command(_CASET, a)
-        e = y + h - 1
-        a[0] = y >> 8
-        a[1] = y & 255
-        a[2] = e >> 8
-        a[3] = e & 255
-        self._command(_RASET, a)
+        self._span(_CASET, x + self._col0, w)
+        self._span(_RASET, y + self._row0, h)
         self._command(_RAMWR)
+
+    def _span(self, command, start, length):
+        # A CASET or RASET: first and last column (row), 16 bits each, high byte first.
+        a = self._arg
+        end = start + length - 1
+        a[0] = start >> 8
+        a[1] = start & 255
+        a[2] = end >> 8
+        a[3] = end & 255
+        self._command(command, a)
 
     def _fit(self, w):
         """The row FrameBuffer and the line to send for regions w pixels wide."""
