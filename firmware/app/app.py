@@ -152,19 +152,24 @@ class App:
             if package is not None and hasattr(package, m[dot + 1:]):
                 delattr(package, m[dot + 1:])
 
+    def _uncover(self):
+        # The cover (the first-run help) goes, with the modules it brought in.
+        if self.cover:
+            self._drop(self.cover)
+            self.cover = None
+
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
+        self._uncover()
         self.home()
-        self.cover = None
         self.message = t("Out of memory: back to the score")
 
     # Input.
     def event(self, e):
         self.message = ""
         if self.cover:  # the first-run help goes; the press goes on to the screen under it
-            self._drop(self.cover)
-            self.cover = None
+            self._uncover()
             self.settings.helped = True
             gc.collect()
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
