@@ -166,12 +166,14 @@ class Autopilot:
     def _move_to(self, menu, index):
         n = len(menu.items)
         rows = menu.rows
+        pages = self.app.top_name() != "actions"  # there a double press is a team going
 
         def moves(c):
             yield E.NEXT, 1, (c + 1) % n
             yield E.PREV, 1, (c - 1) % n
-            yield E.NEXT2, 2, min(c + rows, n - 1)  # a page, for a double press
-            yield E.PREV2, 2, max(c - rows, 0)
+            if pages:
+                yield E.NEXT2, 2, min(c + rows, n - 1)  # a page, for a double press
+                yield E.PREV2, 2, max(c - rows, 0)
 
         for event in cheapest_path(menu.cursor, index, moves):
             self.send(event)
@@ -204,7 +206,10 @@ class Autopilot:
         else:
             if (op == R.TRUC or op == R.ENVIT) and b == actions.next_step(m, op):
                 b = 0  # the menu's and the keys' "call or raise one step"
-            if not self._team_key(op, a, b):
+            if op == R.FOLD:  # the team key's double press in the Actions menu
+                self._open_actions()
+                self.send(E.PREV2 if a == R.A else E.NEXT2)
+            elif not self._team_key(op, a, b):
                 self._choose(self._open_actions(), (op, a, b))
 
     def _team_key(self, op, a, b):

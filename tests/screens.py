@@ -26,9 +26,7 @@ def _summary(app):
 
 
 def _menu(app):
-    app.event(E.SELECT)
-    app.event(E.PREV2)  # a page up from the cursor: the first item, "Menu"
-    app.event(E.SELECT)
+    app.open("mainmenu")
 
 
 def _new_match(app):

@@ -103,6 +103,24 @@ def test_choosing_from_the_actions_menu_applies_it():
     assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
 
 
+def test_a_team_double_press_in_the_actions_menu_is_that_team_going():
+    app = _app("variant valencia")
+    _press(app, E.SELECT)
+    labels = [label for label, value in app.top().items if value[0] == R.FOLD]
+    assert labels == ["<< A goes (ens n'anem)", "B goes (ens n'anem) >>"]  # marked with their press
+    _press(app, E.NEXT2)
+    m = app.match
+    assert m.round_winner() == R.A and m.envit_window() == R.A  # A may still envit
+    assert app.top_name() == "scoreboard"
+    # With a truc waiting nobody may go: the double press is a page again, nothing applied.
+    app = _app("variant valencia\ntruc A")
+    _press(app, E.SELECT)
+    before = bytes(app.match.state)
+    _press(app, E.PREV2)
+    assert app.top_name() == "actions" and app.top().cursor == 0  # a page up: Menu
+    assert bytes(app.match.state) == before
+
+
 def test_summary_after_a_round_lists_what_was_paid():
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin A\ntruc B\nvull A")
     _press(app, E.NEXT, E.NEXT)

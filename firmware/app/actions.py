@@ -1,12 +1,14 @@
 # The Actions menu: every command the engine would accept now (app.commands), then the
 # screens for what takes more than one choice. It opens on the likeliest command the team
 # keys do not already give (no vull, the show, parda), with each team's others beside it:
-# team A's above (its key, PREV, goes up), team B's below, the nearest the likeliest. So
-# no vull, parda, flor and going are at most three presses from the scoreboard.
+# team A's above (its key, PREV, goes up), team B's below, the nearest the likeliest; and
+# a team key's double press here is that team going (its item marked so, team A's over
+# Menu). So no vull, parda, flor and going are at most three presses from the scoreboard.
 from truc import rules as R
 from app.commands import label, legal, quick, strong
 from app.i18n import t
 from app.menu import Menu
+from ui import events as E
 
 _NEAR = (R.FLOR, R.ENVIT, R.FOLD)  # beside the cursor, in this order from it
 
@@ -37,7 +39,10 @@ class Actions(Menu):
         elif shown:  # the round is decided: the values are what it waits for
             home = (t("Show envit values"), "showentry")
         for op, a, b in legal(m):
-            item = (label(app, op, a, b), (op, a, b))
+            text = label(app, op, a, b)
+            if op == R.FOLD:  # the double press that does it, at its key's end
+                text = "<< " + text if a == R.A else text + " >>"
+            item = (text, (op, a, b))
             if (op == R.NOVULL or op == R.BAZA and a == R.PARDA) and home is None:
                 home = item
             elif op == R.NOVULL or op == R.BAZA and a == R.PARDA:
@@ -55,9 +60,20 @@ class Actions(Menu):
             extras.append((t("Adjust points"), "adjust"))
         if app.can_undo():
             extras.append((t("Undo"), "undo"))
-        above = [(t("Menu"), "mainmenu")] + sides[0][::-1]
+        top = sides[0][::-1]
+        # Team A's going, which its double press does, sits over Menu: Menu comes nearer.
+        gone = [top.pop(0)] if top and top[0][1][0] == R.FOLD else []
+        above = gone + [(t("Menu"), "mainmenu")] + top
         self.cursor = len(above)
         self.items = above + ([home] if home else []) + sides[1] + extras + rest
+
+    def event(self, app, e):
+        if e == E.PREV2 or e == E.NEXT2:  # the team goes, when it may; else a page
+            team = R.A if e == E.PREV2 else R.B
+            if not app.match.check(R.FOLD, team):
+                self.choose(app, (R.FOLD, team, 0))
+                return
+        Menu.event(self, app, e)
 
     def choose(self, app, value):
         if value == "undo":

@@ -66,6 +66,7 @@ def key_lines(app):
                  t("Hold left: undo."),
                  t("In menus hold left: back."),
                  t("Double in menus: a page."),
+                 t("Double in Actions: team goes."),
                  t("Main menu: Actions, Menu."))
     else:
         texts = (t("A: team A, C: B."),
@@ -75,7 +76,8 @@ def key_lines(app):
                  t("Double B: undo."),
                  t("Hold B: main menu."),
                  t("Hold A: back (undo)."),
-                 t("Double A, C: a page."))
+                 t("Double A, C: a page."),
+                 t("Double A, C in Actions: go."))
     return [(text, C.FG) for text in texts]
 
 

@@ -44,7 +44,8 @@ def _shown(seat, value):
                          and m.last_round()[2:4] == (seat & 1, 2))
 
 
-NAMES = "S AA S B B B S A A S"  # Actions, Menu, New match, Seat names: seat 1 on the cursor
+MENU = "S A A A S"  # Actions, up past flor A and envit A to Menu (team A's going is over it)
+NAMES = MENU + " B B B S A A S"  # New match, Seat names: seat 1 on the cursor
 
 
 # (what, played before it, its script, what it must have done)
@@ -55,18 +56,23 @@ ACTIONS = (
      lambda m, d: m.round() == 2 and m.points(R.A) == 1),
     ("flor A", "", "S A S", lambda m, d: m.flors(R.A) == 1 and not m.flors(R.B)),
     ("flor B", "", "S B S", lambda m, d: m.flors(R.B) == 1 and not m.flors(R.A)),
-    ("A goes, after a baza", "B", "S A S",
+    ("A goes, after a baza", "B", "S AA",
      lambda m, d: m.round() == 2 and m.points(R.B) == 1 and m.points(R.A) == 0),
-    ("B goes, after a baza", "A", "S B S",
+    ("B goes, after a baza", "A", "S BB",
      lambda m, d: m.round() == 2 and m.points(R.A) == 1 and m.points(R.B) == 0),
-    ("A goes, first baza (B may still envit)", "", "S A A A S",
+    ("A goes, first baza (B may still envit)", "", "S AA",
      lambda m, d: m.round_winner() == R.B and m.envit_window() == R.B),
+    ("B goes, first baza (A may still envit)", "", "S BB",
+     lambda m, d: m.round_winner() == R.A and m.envit_window() == R.A),
     ("A calls envit, B accepts", "", "S A A S B",
      lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.A)),
     ("show: the mà's 31 wins (4 players)", ENVIT_WAITS, "S S S S", _shown(0, 31)),
     ("show: the 3rd seat's 33 wins", ENVIT_WAITS, "S S B B S B B S", _shown(2, 33)),
     ("show: the 4th seat's 28 wins", ENVIT_WAITS, "S S A S A A A S", _shown(3, 28)),
     ("A calls truc, B accepts", "", "AA B", lambda m, d: m.truc_step() == 1),
+    ("the main menu, first baza (3 buttons: also hold B)", "", MENU,
+     lambda m, d: d.app.top_name() == "mainmenu"),
+    ("the main menu, after a baza", "A", "S A S", lambda m, d: d.app.top_name() == "mainmenu"),
     ("a 4-letter seat name (TONI), from the names screen", NAMES,
      "S B S S S S",  # the wheel puts each next letter of a table name under the cursor
      lambda m, d: d.app.settings.names[0] == "TONI" and d.app.top_name() == "names"),
@@ -109,12 +115,15 @@ COUNTS = {
     "flor B": (3, 3),
     "A goes, after a baza": (3, 3),
     "B goes, after a baza": (3, 3),
-    "A goes, first baza (B may still envit)": (5, 5),
+    "A goes, first baza (B may still envit)": (3, 3),
+    "B goes, first baza (A may still envit)": (3, 3),
     "A calls envit, B accepts": (5, 5),
     "show: the mà's 31 wins (4 players)": (4, 4),
     "show: the 3rd seat's 33 wins": (8, 8),
     "show: the 4th seat's 28 wins": (8, 8),
     "A calls truc, B accepts": (3, 3),
+    "the main menu, first baza (3 buttons: also hold B)": (5, 5),
+    "the main menu, after a baza": (3, 3),
     "a 4-letter seat name (TONI), from the names screen": (6, 6),
     "undo": (1, 1),
     "redo": (2, 2),
