@@ -181,6 +181,25 @@ def test_past_matches_name_the_teams_as_they_were_kept():
     assert not any("NÓS" in d or "ELLS" in d for d in _texts(app))
 
 
+def test_a_past_matchs_shown_envit_names_the_seat_by_number_not_todays_names():
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play("variant valencia\nenvit A\nvull B\nbaza A\nbaza A\n"
+                             "show 2:33"))
+    app = _app("variant valencia")
+    app.settings.names[2] = "XISC"  # who sits in the 3rd seat today
+    app.archive = archive
+    app.open("pastmatches")
+    app.event(E.SELECT)
+    drawn = _texts(app)
+    assert "Envit: A +2 · seat 3: 33" in drawn and not any("XISC" in d for d in drawn)
+    app.pop()
+    app.pop()
+    play("envit A\nvull B\nbaza A\nbaza A\nshow 2:33", app.match)
+    app.open("history")  # the match in play: today's names are its names
+    assert "Envit: A +2 · XISC: 33" in _texts(app)
+
+
 def test_no_past_matches():
     app = _app("variant valencia")
     app.open("pastmatches")

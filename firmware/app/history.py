@@ -66,6 +66,11 @@ class History(Screen):
     def _team(self, app, team):
         return self.teams[team] if self.teams else app.team_name(team)
 
+    def _seat(self, app, seat):
+        # The archive keeps no seat names: a past match's seats go by their numbers, not
+        # by the names sitting at the table today.
+        return t("seat %d") % (seat + 1) if self.teams else app.seat_name(seat)
+
     def _fit(self, app):
         return (app.canvas.height - app.line - 1) // app.line
 
@@ -109,7 +114,7 @@ class History(Screen):
             if how == H.HOW_REFUSED:
                 why = t("%s: no vull") % self._team(app, who)
             elif how == H.HOW_SHOWN:
-                why = "%s: %d" % (app.seat_name(who), h.field(i, H.ENVIT_VALUE))
+                why = "%s: %d" % (self._seat(app, who), h.field(i, H.ENVIT_VALUE))
             self._add(app, rows, width, t("Envit: %s +%d") % (self._team(app, team),
                                                                h.field(i, H.ENVIT_PTS)), why, team)
         team = h.field(i, H.TRUC_TEAM)
