@@ -195,6 +195,12 @@ def mpy_cross_version():
     return tuple(g[:3]), g[3], g[4]
 
 
+# -O3 keeps the line numbers out of the bytecode: on stock MicroPython the .mpy files load
+# into the heap, and their line tables took about 6 KB of it (make bench); a traceback on
+# the board then names the function, not the line (the tests run the sources, lines kept).
+OPTIMISE = ["-O3"]
+
+
 def build(files, out, march=None):
     """Compiles files (from device_files) into out, emptied first; returns device names."""
     shutil.rmtree(out, ignore_errors=True)
@@ -204,7 +210,8 @@ def build(files, out, march=None):
             os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             shutil.copyfile(src, os.path.join(out, name))
             continue
-        proc = compile_file(src, os.path.join(out, name), ["-march=" + march] if march else [])
+        proc = compile_file(src, os.path.join(out, name),
+                            OPTIMISE + (["-march=" + march] if march else []))
         if proc.returncode:
             raise DeployError("mpy-cross %s: %s"
                               % (os.path.relpath(src, ROOT), proc.stderr.strip()))
