@@ -1,6 +1,7 @@
 # The device's entry point: /main.py on the board runs start(board).run(). The canvas comes
 # first, while the heap is still in one piece; then the panel, the saved match, the app,
 # the buttons and the power, wired together here, and the loop that runs them.
+import sys
 import time
 
 from ui.canvas import Canvas
@@ -13,17 +14,15 @@ def start(board, files=None):
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
     display = board.make_display()
     from truc.match import Match
-    from app.app import App, Settings, TEAM_NAMES
+    from app.app import App, Settings, TEAM_NAMES, forget
     from app.i18n import LANGUAGES, t
     from hw.journal import Journal
-    from hw.archive import Archive
     from hw.input_loop import Loop
 
     match = Match()
     settings = Settings()
     journal = Journal(files, languages=LANGUAGES)
     notice = journal.open(match, settings)  # a set-aside file is said, never fatal
-    archive = Archive(files)  # past matches: read only when a screen asks
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
@@ -46,13 +45,24 @@ def start(board, files=None):
     if notice:
         app.message = t(notice)
     power.playing = app.playing  # dim, not dark, through a match in progress
+
+    def archive():
+        # Past matches, their module imported only when asked (2 KB of bytecode): by the
+        # screens that list or show them (and dropped with them), and at a match's end.
+        from hw.archive import Archive
+
+        return Archive(files)
+
     app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive, with the teams' names
+        loaded = "hw.archive" in sys.modules
         try:
-            archive.keep(match, settings.names[TEAM_NAMES:TEAM_NAMES + 2])
+            archive().keep(match, settings.names[TEAM_NAMES:TEAM_NAMES + 2])
         except (OSError, MemoryError) as e:  # play goes on; the journal's error is shown
             journal.error = e
+        if not loaded:
+            forget(("hw.archive",))
 
     app.before_new_match = keep
 

@@ -125,9 +125,10 @@ def _past_matches(app):
     from dictfs import Files
     from hw.archive import Archive
 
-    app.archive = Archive(Files())
-    app.archive.keep(play("variant mallorca\nbaza A\nbaza A\nadjust B +23\nbaza B\nbaza B"))
-    app.archive.keep(app.match)
+    archive = Archive(Files())
+    archive.keep(play("variant mallorca\nbaza A\nbaza A\nadjust B +23\nbaza B\nbaza B"))
+    archive.keep(app.match)
+    app.archive = lambda: archive
     app.open("pastmatches")
 
 

@@ -140,7 +140,7 @@ def test_past_matches_listed_newest_first_and_opened_as_their_history():
     assert archive.keep(play(_VALENCIA))
     assert archive.keep(play("variant mallorca\nbaza A\nbaza A\nbaza B\nbaza B\nbaza B"))
     app = _app("variant valencia")
-    app.archive = archive
+    app.archive = lambda: archive
     app.open("mainmenu")
     app.open("pastmatches")
     drawn = _texts(app)
@@ -155,7 +155,7 @@ def test_past_matches_listed_newest_first_and_opened_as_their_history():
     app.event(E.BACK)
     assert app.top_name() == "pastmatches"
     small = _app("variant valencia", large=False)
-    small.archive = archive
+    small.archive = lambda: archive
     small.open("pastmatches")
     assert _texts(small)[1] == "Mallorca 0-0 · 2 rounds"
     _inside(small)
@@ -167,7 +167,7 @@ def test_past_matches_name_the_teams_as_they_were_kept():
     assert archive.keep(play(_VALENCIA), ("NÓS", "ELLS"))
     app = _app("variant valencia")
     app.settings.names[6:8] = ["ARA", "ALTRES"]  # the names set now are not those
-    app.archive = archive
+    app.archive = lambda: archive
     app.open("pastmatches")
     assert _texts(app)[1] == "València · NÓS 0-1 ELLS"  # the names rather than the rounds
     app.event(E.SELECT)
@@ -188,7 +188,7 @@ def test_a_past_matchs_shown_envit_names_the_seat_by_number_not_todays_names():
                              "show 2:33"))
     app = _app("variant valencia")
     app.settings.names[2] = "XISC"  # who sits in the 3rd seat today
-    app.archive = archive
+    app.archive = lambda: archive
     app.open("pastmatches")
     app.event(E.SELECT)
     drawn = _texts(app)
@@ -206,7 +206,7 @@ def test_no_past_matches():
     assert "No past matches" in _texts(app)
     app.event(E.SELECT)
     assert app.top_name() == "pastmatches"
-    app.archive = Archive(_Files())
+    app.archive = lambda: Archive(_Files())
     app.pop()
     app.open("pastmatches")
     assert "No past matches" in _texts(app)

@@ -23,6 +23,17 @@ from ui.gestures import elapsed
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 
+def forget(modules):
+    """Forgets the modules named as if never imported (their bytecode goes at the next
+    collection): what a screen left brought in, or what main imported for a moment."""
+    for m in modules:
+        sys.modules.pop(m, None)
+        dot = m.rfind(".")
+        package = sys.modules.get(m[:dot]) if dot > 0 else None
+        if package is not None and hasattr(package, m[dot + 1:]):
+            delattr(package, m[dot + 1:])
+
+
 def _nothing():
     pass
 
@@ -75,7 +86,7 @@ class App:
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
-        self.archive = None  # past matches (hw.archive.Archive), when main gives one
+        self.archive = None  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list
@@ -145,12 +156,7 @@ class App:
 
     def _drop(self, screen):
         # Forgets the modules that opening screen imported, engine ones too.
-        for m in screen.modules:
-            sys.modules.pop(m, None)
-            dot = m.rfind(".")
-            package = sys.modules.get(m[:dot]) if dot > 0 else None
-            if package is not None and hasattr(package, m[dot + 1:]):
-                delattr(package, m[dot + 1:])
+        forget(screen.modules)
 
     def _uncover(self):
         # The cover (the first-run help) goes, with the modules it brought in.

@@ -24,7 +24,7 @@ class History(Screen):
 
             name, self.teams = past
             m = Match()
-            ok = app.archive is not None and app.archive.load(name, m)
+            ok = app.archive is not None and app.archive().load(name, m)
             self.h = H.History(m)
             self.need = m.cantons_to_win()
             m = None

@@ -12,7 +12,7 @@ from app.menu import Menu
 class PastMatches(Menu):
     def __init__(self, app):
         Menu.__init__(self, t("Past matches"))
-        found = app.archive.matches() if app.archive is not None else []
+        found = app.archive().matches() if app.archive is not None else []
         width = app.canvas.width - 12  # the label starts at 4; the scroll marks take 8
         for seq, name, head in found:
             names = teams(head)

@@ -1,6 +1,8 @@
 """A match played to its end on the OLED board (128 x 64, issue 8): the scoreboard's title
 says the match is over instead of the round, the line under the scores who won, and the
 New match hint reads whole, in the three languages, every text clear of the others."""
+import sys
+
 import pytest
 
 import sim  # noqa: F401  (firmware on the import path)
@@ -47,3 +49,22 @@ def test_the_oled_scoreboard_says_the_match_is_over_and_offers_the_next_one(lang
     assert not [s for s, _ in drawn if s.startswith(round_word)], drawn
     fingers.gesture(2, SHORT)  # B's key, as the hint says: New match
     assert app.top_name() == "newmatch"
+
+
+def test_the_archive_is_imported_only_while_it_is_used():
+    # hw.archive is 2 KB of bytecode on the board: not loaded at boot, imported to keep a
+    # match that ended and let go again, and imported by the past matches screen while open.
+    sys.modules.pop("hw.archive", None)  # left by an earlier test
+    device, fingers, error = prepare("devkit_oled", "en")
+    app = device.app
+    assert error is None and "hw.archive" not in sys.modules
+    device, fingers, error = prepare("devkit_oled", "en", _MATCH)
+    app = device.app
+    assert error is None and app.match.winner() == 0
+    assert "truc.a00" in device.flash.listdir() and "hw.archive" not in sys.modules
+    app.home()
+    app.open("mainmenu")
+    app.open("pastmatches")
+    assert "hw.archive" in sys.modules and app.top().items[0][1] is not None  # the match
+    app.home()
+    assert "hw.archive" not in sys.modules
