@@ -20,10 +20,11 @@ GOAL = 56 * 1024  # the ESP32 port's MICROPY_GC_INITIAL_HEAP_SIZE
 # KB luck, and a longer folder path costs a little, hence the margin.
 CEILING = 136 * 1024
 FROZEN_GOAL = 40 * 1024
-# Frozen build: 67 KB fits, 66 KB does not (65,792 to 66,304 B one session earlier), but fragmentation makes it luck (64,000 B
-# before the glyph caches held a frame's glyphs; 60,160 B before the texts and fonts
-# became files: frozen, the language dict's strings and the font atlases were in flash
-# already; now the text and glyph caches and the open files are on the heap, about 5 KB).
+# Frozen build: 67 KB fits, 66 KB does not (65,792 to 66,304 B one session earlier), but
+# fragmentation makes it luck. 64,000 B before the glyph caches held a frame's glyphs;
+# 60,160 B before the texts and fonts became files: frozen, the language dict's strings
+# and the font atlases were in flash already; now the text and glyph caches and the open
+# files are on the heap, about 5 KB.
 FROZEN_CEILING = 68 * 1024
 
 
