@@ -174,13 +174,13 @@ def test_the_screen_words_of_every_variant():
 
 
 def test_the_signals_list_every_variant_under_its_table():
-    from app import cardwords
+    from app import signals
     groups = sorted(set(VT.SIGNALS[1:]))
     assert groups == list(range(len(groups)))  # every group has a variant
     for v in _IDS:
-        lines = cardwords.signal_lines(v)
+        lines = signals.signal_lines(v)
         heads = [text for text, colour in lines if text.endswith(":")
-                 and cardwords.C.MARK == colour]
+                 and signals.C.MARK == colour]
         assert len(heads) == len(groups)
         assert VT.TITLES[v] in heads[0]  # the variant's own signals come first
         for u in _IDS:

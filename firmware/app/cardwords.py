@@ -1,5 +1,5 @@
 # The words and colours of cards for the dealer's assistant's screens (app.assistant,
-# envitcalc, bazacalc, textpage), for the variant of the match (mallorca with two peces
+# envitcalc, bazacalc, picker, textpage), for the variant of the match (mallorca with two peces
 # before one is chosen).
 from truc import cards
 from truc import rules as R
@@ -199,36 +199,6 @@ def removed_lines(variant):
     return lines
 
 
-def _heading(group):
-    # The variants whose players use a group of signals (varianttexts.SIGNALS).
-    return ", ".join(t(VT.TITLES[v]) for v in range(1, V.COUNT + 1)
-                     if VT.SIGNALS[v] == group) + ":"
-
-
-def signal_lines(variant):
-    """Both tables' signals, the variant's own first; headings marked."""
-    mallorca = [(_heading(0), C.MARK),  # seed 002, all of them
-                (t("Eyebrows raised: the amo"), C.FG),
-                (t("Wink: the madona"), C.FG),
-                (t("Tongue out: a good ace"), C.FG),
-                (t("Cheek squeezed: a manilla"), C.FG),
-                (t("Lips pressed: a three"), C.FG),
-                (t("Nose wrinkled: the ace of oros or copes"), C.FG),
-                (t("Said aloud: vine a mi, mata, truca, envida"), C.FG)]
-    valencia = [(_heading(1), C.MARK),
-                (t("Both cheeks puffed: 33"), C.FG),  # these four: seed 000
-                (t("Right cheek: 32"), C.FG),
-                (t("Left cheek: 31"), C.FG),
-                (t("Both eyes shut: cec, no good cards"), C.FG),
-                # Not in the seeds: the card signs Valencian tables commonly use.
-                (t("Also at the tables:"), C.DIM),
-                (t("Eyebrows raised: the ace of espases"), C.FG),
-                (t("Wink: the ace of bastos"), C.FG),
-                (t("Tongue out: the 7 of espases"), C.FG),
-                (t("A nod: a good envit"), C.FG)]
-    return valencia + mallorca if VT.SIGNALS[variant] else mallorca + valencia
-
-
 def seat_name(app, seat):
     return app.seat_name(seat)
 
@@ -237,20 +207,3 @@ def seat_label(app, seat):
     """The seat's name and its team letter, for screens without team colours."""
     return "%s (%s)" % (seat_name(app, seat), R.TEAMS[seat & 1])
 
-
-def wrap(c, font, text, first, rest):
-    """text cut at spaces into lines no wider than first, then rest (pixels); a word
-    longer than that stays whole."""
-    out = []
-    line = ""
-    width = first
-    for word in text.split(" "):
-        longer = line + " " + word if line else word
-        if line and c.text_width(font, longer) > width:
-            out.append(line)
-            line = word
-            width = rest
-        else:
-            line = longer
-    out.append(line)
-    return out

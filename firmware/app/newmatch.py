@@ -6,7 +6,7 @@ import random
 from truc import rules as R
 from truc import variants as V
 from truc.variants import MALLORCA
-from app.cardwords import variant_name
+from app import varianttexts as VT
 from app.i18n import t
 from app.menu import Menu
 
@@ -43,7 +43,7 @@ class NewMatch(Menu):
             self.items = [(t("No, keep it"), "keep"), (t("Yes, start a new one"), "start")]
             return
         self.title = t("New match")
-        items = [(t("Variant: %s") % variant_name(self.variant), "variant"),
+        items = [(t("Variant: %s") % t(VT.TITLES[self.variant]), "variant"),
                  (t("Players: %d") % self.players, "players"),
                  (t("Canton: %d points") % R.TARGETS[self.options & R.OPT_TARGET], "target")]
         for bit, name, off, on in _FLAG_ROWS:

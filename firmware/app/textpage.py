@@ -1,10 +1,29 @@
 # A page of lines to read: the assistant's card order, signals and cards to take out, and
-# what each key of this board does (from the main menu, and once on the first boot).
-from app.cardwords import game, order_lines, removed_lines, signal_lines, wrap
+# what each key of this board does (from the main menu, and once on the first boot). The
+# card words are imported only for the assistant's pages: the key pages, the first boot's
+# among them, go without app.cardwords and truc.cards (9 KB of bytecode).
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
 from ui import events as E
+
+
+def wrap(c, font, text, first, rest):
+    """text cut at spaces into lines no wider than first, then rest (pixels); a word
+    longer than that stays whole."""
+    out = []
+    line = ""
+    width = first
+    for word in text.split(" "):
+        longer = line + " " + word if line else word
+        if line and c.text_width(font, longer) > width:
+            out.append(line)
+            line = word
+            width = rest
+        else:
+            line = longer
+    out.append(line)
+    return out
 
 
 class TextPage(Menu):
@@ -86,9 +105,13 @@ def make(app, page):
         return TextPage(app, t("Keys"), key_lines(app))
     if page == "welcome":  # the first boot's help: any press goes on (App.welcome)
         return TextPage(app, t("Keys (also in the Menu)"), key_lines(app))
-    variant, peces = game(app)[:2]
+    from app import cardwords as W  # dropped with the page (App._drop)
+
+    variant, peces = W.game(app)[:2]
     if page == "order":
-        return TextPage(app, t("Card order"), order_lines(variant, peces))
+        return TextPage(app, t("Card order"), W.order_lines(variant, peces))
     if page == "signals":
+        from app.signals import signal_lines
+
         return TextPage(app, t("Signals"), signal_lines(variant))
-    return TextPage(app, t("Cards to take out"), removed_lines(variant))
+    return TextPage(app, t("Cards to take out"), W.removed_lines(variant))
