@@ -24,9 +24,11 @@ $(TYPINGS): $(READY) Makefile
 
 # The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
 # sizes), built once into build/mp32/ from ../shared/tools/micropython-i386 (a minute on
-# two cores) when gcc -m32 works; without it those tests skip and say why.
+# two cores) when gcc -m32 works, and the same with manifest.py frozen in, built again
+# when the firmware changes; without them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible
+	-$(BIN)/python -m tools.mp32 --if-possible --frozen
 
 # ruff first (ruff.toml: pyflakes and pycodestyle at the project's 100 columns); pytest
 # includes tests/host/test_typecheck.py, which runs pyright.

@@ -11,7 +11,7 @@ frozen(): the same port with manifest.py frozen in (the firmware's bytecode in t
           build/mp32/frozen-HASH/micropython, HASH of manifest.py and every firmware file,
           built when missing. Run it with ".frozen" first on MICROPYPATH.
 Each returns (path, None) or (None, the reason there is none); with build=False they
-only look (the tests: `make test` builds the plain port first, `make bench` both).
+only look (the tests: `make test` and `make bench` build both first).
 """
 import glob
 import hashlib

@@ -40,7 +40,7 @@ def device(tmp_path_factory):
 def frozen(tmp_path_factory):
     binary, why = mp32.frozen(build=False)
     if not binary:
-        pytest.skip("no 32-bit port with manifest.py frozen (make bench builds it): " + why)
+        pytest.skip("no 32-bit port with manifest.py frozen (make test builds it): " + why)
     return binary, bench.device_tree(frozen=True, out=str(tmp_path_factory.mktemp("frozen")))
 
 
