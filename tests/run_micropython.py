@@ -5,7 +5,7 @@ Like the device, MicroPython gets the firmware as .mpy files compiled by mpy-cro
 too. Each test module runs in its own `micropython` process with a capped heap, so one
 module's code does not count against another's. Prints "micropython: N passed, N failed"
 and exits non-zero if anything failed. Names on the command line (test_app ...) run
-just those modules.
+just those modules. $MICROPYTHON names another binary (the 32-bit port, for one).
 """
 import os
 import re
@@ -16,6 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build", "mp-%d" % os.getpid())  # one per run: runs may overlap
 HEAP = os.environ.get("MP_HEAP", "64K")
+BINARY = os.environ.get("MICROPYTHON")
 sys.path.insert(0, ROOT)
 from tools.mpbuild import compile_tree, tool  # noqa: E402
 
@@ -45,7 +46,7 @@ def run_all():
     paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
     passed = failed = 0
     for m in modules:
-        proc = subprocess.run([tool("micropython"), "-X", "heapsize=" + heap(m),
+        proc = subprocess.run([BINARY or tool("micropython"), "-X", "heapsize=" + heap(m),
                                "tests/mp_run.py", m] + paths,
                               cwd=ROOT, capture_output=True, text=True, timeout=900)
         out = proc.stdout + proc.stderr

@@ -42,9 +42,16 @@ class Canvas:
         view = memoryview(self.buffer)
         # One memoryview per band, made once: checksumming them then allocates nothing.
         self._bands = tuple(view[i:i + band_bytes] for i in range(0, len(self.buffer), band_bytes))
-        # The bands' checksums as the int objects crc32 made: on a 32-bit port most are
-        # long ints, which an array("L") would make anew at every read. None: unknown.
+        # A band's sum is crc32(band, start) with a start of its own, kept such that the
+        # sum fits a small int (below 2**30): on a 32-bit port three plain crc32 values in
+        # four are long ints, made anew at every frame. Then an unchanged band allocates
+        # nothing; only a band that changed may make one long int. None: unknown.
         self._sums = [None] * len(self._bands)
+        self._starts = [0] * len(self._bands)
+        # By the top two bits of a long sum, the change of start that clears them: one
+        # table for the bands' length, one for the last band, which may be shorter.
+        self._fixes = _fixes(self._bands[0])
+        self._fixes_last = _fixes(self._bands[-1])
         self.spans = array("H", bytes(4 * len(self._bands)))  # what changes() found
 
     def ink(self, colour):
@@ -95,9 +102,16 @@ class Canvas:
         bands = self._bands
         rows = self.band_rows
         start = -1
+        starts = self._starts
         for i in range(len(bands)):
-            s = crc32(bands[i])
+            s = crc32(bands[i], starts[i])
             if s != sums[i]:
+                if s > 0x3FFFFFFF:  # a long: move the start so that the sum is small
+                    # (comparisons with constants, since s >> 30 would make a long)
+                    top = 1 if s < 0x80000000 else 2 if s < 0xC0000000 else 3
+                    fixes = self._fixes if i < len(bands) - 1 else self._fixes_last
+                    starts[i] ^= fixes[top]
+                    s = crc32(bands[i], starts[i])
                 sums[i] = s
                 if start < 0:
                     start = i
@@ -116,3 +130,24 @@ class Canvas:
         """The panel's content is unknown (woken up, reset): send everything next time."""
         for i in range(len(self._sums)):
             self._sums[i] = None
+
+
+def _fixes(band):
+    """For a band's length, the starts whose crc32 differs from a start of 0 by 1, 2 and 3
+    in its top two bits: crc32(d, a ^ b) == crc32(d, a) ^ crc32(d, b) ^ crc32(d, 0), for any
+    data d, so a start changed by fixes[t] flips the top bits of any sum by t."""
+    zero = crc32(band, 0)
+    first = second = 0
+    for bit in range(30):
+        start = 1 << bit
+        top = (crc32(band, start) ^ zero) >> 30
+        if top and not first:
+            first, first_top = start, top
+        elif top and top != first_top:
+            second, second_top = start, top
+            break
+    fixes = [0, 0, 0, 0]
+    fixes[first_top] = first
+    fixes[second_top] = second
+    fixes[first_top ^ second_top] = first ^ second
+    return tuple(fixes)

@@ -1,0 +1,58 @@
+# Change detection of ui.canvas, on both runtimes: the spans it finds, and the band sums
+# it keeps, which must stay small ints (on a 32-bit port a sum of 2**30 or more is a long
+# int, made anew at every frame: test_no_alloc counts the bytes).
+# mp-heap: 96K  (an M5Stack frame, 38 KB)
+import gc
+import random
+from binascii import crc32
+
+from ui.canvas import Canvas
+
+# The boards' frames: T-Display, M5Stack, an OLED; and one whose last band is shorter.
+SIZES = ((240, 135, False), (320, 240, False), (128, 64, True), (50, 30, False))
+
+
+def _scribble(canvas, w, h):
+    for _ in range(3):
+        canvas.fill_rect(random.randrange(w), random.randrange(h), random.randrange(1, 60),
+                         random.randrange(1, 30), random.randrange(9))
+
+
+def test_band_sums_stay_small_ints_and_match_their_bands():
+    random.seed(7)
+    for w, h, mono in SIZES:
+        canvas = Canvas(w, h, mono)
+        for frame in range(60):
+            _scribble(canvas, w, h)
+            canvas.changes()
+            for band, start, s in zip(canvas._bands, canvas._starts, canvas._sums):
+                assert 0 <= s < 1 << 30, (w, h, frame, s)
+                assert s == crc32(band, start), (w, h, frame)
+            assert canvas.changes() == 0, (w, h, frame)  # a sum moved: a change seen twice
+        del canvas
+        gc.collect()
+
+
+def test_changes_finds_the_bands_that_differ_and_only_those():
+    random.seed(8)
+    for w, h, mono in SIZES[:1] + SIZES[2:]:  # an M5Stack frame and a copy: over the cap
+        canvas = Canvas(w, h, mono)
+        rows = canvas.band_rows
+        shadow = bytearray(canvas.buffer)  # what the panel has
+        assert canvas.changes() == 2 and list(canvas.spans[:2]) == [0, h]  # all unknown
+        for _ in range(40):
+            _scribble(canvas, w, h)
+            n = canvas.changes()
+            per_band = len(canvas.buffer) * rows // h if not mono else w
+            differ = [canvas.buffer[i:i + per_band] != shadow[i:i + per_band]
+                      for i in range(0, len(shadow), per_band)]
+            found = [False] * len(differ)
+            for k in range(0, n, 2):
+                for b in range(canvas.spans[k] // rows, (canvas.spans[k + 1] + rows - 1) // rows):
+                    found[b] = True
+            assert found == differ, (w, h)
+            shadow[:] = canvas.buffer
+        canvas.forget()
+        assert canvas.changes() == 2 and list(canvas.spans[:2]) == [0, h]
+        del canvas, shadow
+        gc.collect()
