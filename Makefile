@@ -23,9 +23,10 @@ $(TYPINGS): $(READY) Makefile
 	touch $@
 
 # The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
-# sizes), built once into build/mp32/ from ../shared/tools/micropython-i386 (a minute on
-# two cores) when gcc -m32 works, and the same with manifest.py frozen in, built again
-# when the firmware changes; without them those tests skip and say why.
+# sizes), built into build/mp32/ from ../shared/tools/micropython-i386 (20 s to a minute)
+# when gcc -m32 works, with the device bench frozen in (built again when the bench
+# changes), and the same with manifest.py frozen in too (again when the firmware
+# changes); without them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible
 	-$(BIN)/python -m tools.mp32 --if-possible --frozen

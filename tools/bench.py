@@ -71,7 +71,9 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
     boot); returns the CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else [])
-    env = dict(os.environ, MICROPYPATH=(".frozen:" if frozen else "") + tree)
+    # .frozen first: the firmware of a frozen build, and the bench's harness where the
+    # binary froze it (tools/mp32.py); else the tree's copies.
+    env = dict(os.environ, MICROPYPATH=".frozen:" + tree)
     with tempfile.TemporaryDirectory() as flash:
         return subprocess.run(cmd, cwd=flash, capture_output=True, text=True, timeout=900,
                               env=env)
@@ -213,6 +215,10 @@ def whole_device():
                   int(d["panel_us"]) / int(d["renders"]) / 1000,
                   int(d["turn_us"]) / int(d["turns"]) / 1000))
         print("    bytes sent to the panel per press: %.0f mean" % (int(d["spi"]) / n))
+        print("    the bench and the machine module: %s" % (
+            "frozen into the port: the heap figures are the device's alone"
+            if d.get("harness") == "frozen" else
+            "loaded into the heap: about 5 KB of each heap figure is theirs"))
 
 
 if __name__ == "__main__":

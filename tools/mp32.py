@@ -3,13 +3,17 @@ in .venv doubles every pointer). Found, or built and cached under build/mp32/:
 
     python -m tools.mp32 [--frozen]     (prints the binary's path, or why there is none)
 
-plain():  $MICROPYTHON32, else build/mp32/micropython, else built there with the shared
-          tool (../shared/tools/micropython-i386/, about a minute on two cores) when
-          `gcc -m32` works (Debian: apt-get install -y gcc-multilib).
+plain():  $MICROPYTHON32, else build/mp32/harness-HASH/micropython, else built there
+          with the shared tool (../shared/tools/micropython-i386/, about a minute on two
+          cores) when `gcc -m32` works (Debian: apt-get install -y gcc-multilib).
 frozen(): the same port with manifest.py frozen in (the firmware's bytecode in the
           binary, as in a custom board build): $MICROPYTHON32_FROZEN, else
-          build/mp32/frozen-HASH/micropython, HASH of manifest.py and every firmware file,
-          built when missing. Run it with ".frozen" first on MICROPYPATH.
+          build/mp32/frozen-HASH/micropython, built when missing.
+Both built here freeze the device bench's harness too (HARNESS: the unix board's machine
+module, which an ESP32 has built in, and the bench itself), so that the heap they measure
+holds the device alone; HASH covers what each freezes. Run them with ".frozen" first on
+MICROPYPATH. A binary named by the variables may lack the harness: then its heap holds
+it too (5 KB).
 Each returns (path, None) or (None, the reason there is none); with build=False they
 only look (the tests: `make test` and `make bench` build both first).
 """
@@ -29,6 +33,7 @@ TOOL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386"
                     "build-micropython-i386.sh")
 CACHE = os.path.join(ROOT, "build", "mp32")
 MANIFEST = os.path.join(ROOT, "manifest.py")
+HARNESS = ("tests/unixboard/lib/machine.py", "tools/mp_device_bench.py")
 
 
 def can_build():
@@ -47,13 +52,25 @@ def can_build():
     return None
 
 
-def _build(out, manifest=None):
+def _manifest(out, firmware):
+    # Beside out: what the port freezes anyway, or the project's manifest.py, and HARNESS.
+    path = os.path.join(os.path.dirname(out), "manifest.py")
+    lines = ['include("%s")' % (MANIFEST if firmware else "$(PORT_DIR)/boards/manifest.py")]
+    for name in HARNESS:
+        folder, module = os.path.split(os.path.join(ROOT, name))
+        lines.append('module("%s", base_path="%s")' % (module, folder))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def _build(out, firmware):
     # Into a temporary name first: a run beside this one never sees half a binary.
     os.makedirs(os.path.dirname(out), exist_ok=True)
     tmp = "%s.%d" % (out, os.getpid())
-    cmd = ["bash", TOOL, tmp] + ([manifest] if manifest else [])
+    cmd = ["bash", TOOL, tmp, _manifest(out, firmware)]
     print("building the 32-bit MicroPython port%s into %s (about a minute)" % (
-        " with manifest.py frozen" if manifest else "", os.path.relpath(out, ROOT)),
+        " with manifest.py frozen" if firmware else "", os.path.relpath(out, ROOT)),
         file=sys.stderr, flush=True)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     if proc.returncode or not os.path.isfile(tmp):
@@ -62,7 +79,7 @@ def _build(out, manifest=None):
     return None
 
 
-def _find(env, out, manifest=None, build=True):
+def _find(env, out, firmware, build=True):
     given = os.environ.get(env)
     if given:
         if os.path.isfile(given) and os.access(given, os.X_OK):
@@ -72,18 +89,18 @@ def _find(env, out, manifest=None, build=True):
         return out, None
     if not build:
         return None, "none named by %s, none built in %s" % (env, os.path.relpath(out, ROOT))
-    why = can_build() or _build(out, manifest)
+    why = can_build() or _build(out, firmware)
     return (None, why) if why else (out, None)
 
 
-def plain(build=True):
-    return _find("MICROPYTHON32", os.path.join(CACHE, "micropython"), build=build)
-
-
-def firmware_hash():
+def _hash(firmware):
+    # Of what a build freezes: the harness, and the firmware with its manifest.
+    paths = [TOOL] + [os.path.join(ROOT, name) for name in HARNESS]
+    if firmware:
+        paths += [MANIFEST] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
+                                               recursive=True))
     h = hashlib.sha256()
-    for path in [MANIFEST, TOOL] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
-                                                    recursive=True)):
+    for path in paths:
         if os.path.isfile(path):
             h.update(os.path.relpath(path, ROOT).encode() + b"\0")
             with open(path, "rb") as f:
@@ -91,18 +108,26 @@ def firmware_hash():
     return h.hexdigest()[:12]
 
 
-def frozen(build=True):
-    out = os.path.join(CACHE, "frozen-" + firmware_hash(), "micropython")
-    if build and not os.environ.get("MICROPYTHON32_FROZEN") and not os.path.isfile(out):
-        for old in glob.glob(os.path.join(CACHE, "frozen-*")):  # other firmware: stale
+def _cached(kind, env, firmware, build):
+    out = os.path.join(CACHE, "%s-%s" % (kind, _hash(firmware)), "micropython")
+    if build and not os.environ.get(env) and not os.path.isfile(out):
+        for old in glob.glob(os.path.join(CACHE, kind + "-*")):  # what changed since: stale
             shutil.rmtree(old, ignore_errors=True)
-    return _find("MICROPYTHON32_FROZEN", out, MANIFEST, build=build)
+    return _find(env, out, firmware, build=build)
+
+
+def plain(build=True):
+    return _cached("harness", "MICROPYTHON32", False, build)
+
+
+def frozen(build=True):
+    return _cached("frozen", "MICROPYTHON32_FROZEN", True, build)
 
 
 if __name__ == "__main__":
     # --if-possible (make test): no gcc -m32 or no tool is not an error, only said.
     if "--if-possible" in sys.argv[1:] and not os.environ.get("MICROPYTHON32") \
-            and not os.path.isfile(os.path.join(CACHE, "micropython")) and can_build():
+            and not plain(build=False)[0] and can_build():
         print("no 32-bit MicroPython port (%s): its heap tests will skip" % can_build())
         sys.exit(0)
     path, why = frozen() if "--frozen" in sys.argv[1:] else plain()

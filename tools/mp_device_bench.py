@@ -3,7 +3,9 @@
 # with MICROPYPATH naming a folder laid out as `make flash` lays out a board (start.mpy,
 # board.mpy from boards/tdisplay.py, the firmware packages, or ".frozen" first for a
 # frozen build) plus tests/unixboard/lib/machine.py, and the current folder as the
-# board's filesystem (the journal writes there).
+# board's filesystem (the journal writes there). The 32-bit ports tools/mp32.py builds
+# freeze this file and machine.py (an ESP32 has machine built in), so that the heap holds
+# the device alone; "harness=heap" in the figures says when they were loaded into it.
 #
 # The whole device: main.start(board) wires the T-Display board file, the real ST7789
 # driver (on machine.SPI, which here counts the bytes), the journal, the buttons, the
@@ -207,9 +209,11 @@ def main():
     gc.collect()
     print("replayed presses=%d renders=%d render_us=%d turns=%d turn_us=%d alloc=%d"
           " alloc_worst=%d returns=%d flat_low=%d flat_high=%d booted=%d spi=%d panel_us=%d"
-          " screens=%d %s" % (
+          " screens=%d harness=%s %s" % (
               b.presses, b.renders, b.render_us, b.turns, b.turn_us, b.alloc, b.alloc_worst,
               b.returns, b.flat_low, b.flat_high, booted, b.spi.bytes, b.panel.us, len(b.seen),
+              # a frozen module's __file__ is its source's name; from the tree, a .mpy
+              "frozen" if machine.__file__.endswith(".py") else "heap",
               ",".join(sorted(b.seen))))
 
 
