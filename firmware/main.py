@@ -23,6 +23,7 @@ def start(board, files=None):
     settings = Settings()
     journal = Journal(files, languages=LANGUAGES)
     notice = journal.open(match, settings)  # a set-aside file is said, never fatal
+    forget(("hw.recover",))  # the reading back: not needed again until the next boot
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.

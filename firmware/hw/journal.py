@@ -52,8 +52,6 @@
 # itself writes nothing but those renames: the first change after it writes a fresh
 # snapshot if the files need one. Something not a file (a directory) where a write
 # must go is set aside then.
-import gc
-
 from micropython import const
 
 from truc.match import STATE_SIZE
@@ -79,13 +77,11 @@ except (ImportError, AttributeError):
 
 VERSION = const(1)
 LOG_MAX = const(128)  # bytes: littlefs' inline limit with MicroPython's ESP32 settings
-_HEAD = const(8)  # snapshot and log headers
-_RECORD = const(4)
-_UNDO = const(128)
-_REDO = const(129)
-_ENOENT = const(2)
+HEAD = const(8)  # snapshot and log headers
+RECORD = const(4)
+UNDO = const(128)
+REDO = const(129)
 _ENOSPC = const(28)
-_MOST = const(16384)  # bytes: no file of ours is bigger (a snapshot of 512 entries: 1.6 KB)
 
 # Notices for app.message: short enough for the 128-pixel screen.
 DAMAGED = "Bad save: new match"
@@ -94,14 +90,6 @@ BAD_SETTINGS = "Bad settings: reset"
 PARTIAL = "Bad save: last plays lost"
 FULL = "Flash full: not saved"
 NOT_SAVED = "Not saved: retrying"
-
-
-class _Unreadable(Exception):
-    pass
-
-
-class _Unknown(Exception):  # a format version this code does not know
-    pass
 
 
 class Files:
@@ -136,15 +124,6 @@ def _u32(n):
     return bytes((n & 255, n >> 8 & 255, n >> 16 & 255, n >> 24 & 255))
 
 
-def _checked(data, magic):
-    # Raises unless data starts with magic and this code's format version.
-    if len(data) < _HEAD or data[:3] != magic:
-        raise _Unreadable()
-    if data[3] != VERSION:
-        raise _Unknown()
-
-
-
 def write_closed(f, parts):
     """Writes parts to the open file f and closes it; a failed write closes it and raises."""
     try:
@@ -157,6 +136,7 @@ def write_closed(f, parts):
             pass
         raise
     f.close()
+
 
 class Journal:
     def __init__(self, fs=None, folder="", log_max=LOG_MAX, languages=("ca", "es", "en")):
@@ -180,7 +160,7 @@ class Journal:
         self._start = True  # whether the log reaches back to the empty match
         self._size = 0  # bytes in the log
         self._chk = 0  # the last record's check
-        self._rec = bytearray(_RECORD)
+        self._rec = bytearray(RECORD)
         self._saved = None  # the settings as last read or written
 
     # ---- boot -----------------------------------------------------------------------
@@ -188,134 +168,12 @@ class Journal:
     def open(self, match, settings=None):
         """Loads the saved settings into settings and the saved match into match (cleared
         when nothing usable is saved). Never raises because of what the files hold.
-        Returns "" or a notice for the screen (in English, for t())."""
-        note = ""
-        if settings is not None:
-            note = self._open_settings(settings)
+        Returns "" or a notice for the screen (in English, for t()). The reading is
+        hw.recover's, imported for it."""
+        from hw.recover import read_back
+
         self.match = match
-        return self._open_match(match) or note
-
-    def _open_match(self, m):
-        self._ok = False
-        note = DAMAGED
-        for attempt in range(2):
-            try:
-                return self._load(m)
-            except _Unknown:
-                note = UNKNOWN
-                break
-            except MemoryError:
-                if attempt:  # after a collection too: blame the file (too big to load)
-                    break
-                gc.collect()  # a crowded heap is not a damaged file: once more
-            except Exception:  # also a read that raises
-                break
-        m.clear()
-        self._ok = False
-        self._gen = 0  # the next snapshot is a first one: gen 1, with no log before it
-        self._put_aside((self.snap_name, self.log_name))
-        return note
-
-    def _load(self, m):
-        snap = self._read(self.snap_name)
-        log = self._read(self.log_name)
-        if snap is None:
-            if log is None:  # nothing saved yet
-                m.clear()
-                return ""
-            raise _Unreadable()
-        self._load_snapshot(m, snap)
-        snap = None
-        if log is None:  # a cut before the first log's rename leaves none, never later
-            return "" if self._gen == 1 else PARTIAL
-        try:
-            ok = self._replay_log(m, log)
-        except _Unreadable:
-            ok = None
-        self._ok = ok is True
-        if ok is None:  # the snapshot and any good records before the damage are kept
-            self._put_aside((self.log_name,))
-            return PARTIAL
-        return ""
-
-    def _read(self, name):
-        # The whole file, or None if there is none; one allocation of its size.
-        try:
-            size = self.fs.stat(name)[6]
-        except OSError as e:
-            if e.args[0] == _ENOENT:
-                return None
-            raise
-        if size > _MOST:
-            raise _Unreadable()
-        f = self.fs.open(name, "rb")
-        try:
-            data = f.read(size)
-        finally:
-            f.close()
-        if len(data) != size:
-            raise _Unreadable()
-        return data
-
-    def _load_snapshot(self, m, data):
-        _checked(data, b"TRS")
-        n = _u16(data, 6)
-        if len(data) != _HEAD + n + 4:
-            raise _Unreadable()
-        view = memoryview(data)
-        if crc32(view[:_HEAD + n]) & 0xFFFFFFFF != int.from_bytes(data[_HEAD + n:], "little"):
-            raise _Unreadable()
-        if not m.load(view[_HEAD:_HEAD + n]):
-            raise _Unreadable()
-        self._gen = _u16(data, 4)
-        self._len = m.entries()
-        self._top = _u16(data, _HEAD + STATE_SIZE + 2)
-        self._start = m.from_start()
-
-    def _replay_log(self, m, data):
-        # Applies the log's records; True if the log can take more (it is current and
-        # whole), False if the next change must write a fresh snapshot first, None if a
-        # bad record stopped it (those before it applied). Raises on a bad header.
-        _checked(data, b"TRL")
-        if _crc8(0, data, 0, _HEAD - 1) != data[_HEAD - 1]:
-            raise _Unreadable()
-        gen = _u16(data, 4)
-        if gen != self._gen:
-            if gen == (self._gen - 1) & 0xFFFF:  # cut between the snapshot's renames
-                return False
-            raise _Unreadable()
-        c = data[_HEAD - 1]
-        end = len(data)
-        i = _HEAD
-        top = self._top
-        bad = False
-        while i + _RECORD <= end:
-            # A bad check on the last record is a torn one (its command was being
-            # written); before it, or a record the rules refuse, is damage.
-            nc = _crc8(c, data, i, i + 3)
-            if nc != data[i + 3]:
-                bad = i + _RECORD < end
-                break
-            kind = data[i]
-            if kind == _UNDO:
-                err = m.undo()
-            elif kind == _REDO:
-                err = m.redo()
-            else:
-                err = m.apply(kind, data[i + 1], data[i + 2])
-                if not err:
-                    top = m.entries()
-            if err:
-                bad = True
-                break
-            c = nc
-            i += _RECORD
-        self._len = m.entries()
-        self._top = top
-        self._start = m.from_start()
-        self._size = i
-        self._chk = c
-        return None if bad else i == end
+        return read_back(self, match, settings)
 
     def _put_aside(self, names):
         # Renames the files that exist to NAME.badN, N the first number free for all.
@@ -351,18 +209,18 @@ class Journal:
         try:
             n = m.entries()
             if not self._ok or m.from_start() != self._start \
-                    or self._size + _RECORD > self.log_max:
+                    or self._size + RECORD > self.log_max:
                 self._snapshot(m)
             elif n == self._len + 1:
                 if m.can_redo():
-                    self._append(_REDO, 0, 0)
+                    self._append(REDO, 0, 0)
                 else:  # an apply, or a redo of the last undone command: the same record
                     op, a, b = m.entry(n - 1)
                     self._append(op, a, b)
                     self._top = n
                 self._len = n
             elif n == self._len - 1 and m.can_redo():
-                self._append(_UNDO, 0, 0)
+                self._append(UNDO, 0, 0)
                 self._len = n
             else:
                 self._snapshot(m)
@@ -398,7 +256,7 @@ class Journal:
         self._f.write(r)
         self._f.flush()  # on littlefs the record is on flash when this returns
         self._chk = c
-        self._size += _RECORD
+        self._size += RECORD
         self.records += 1
 
     def _snapshot(self, m):
@@ -419,12 +277,12 @@ class Journal:
         log[3] = VERSION
         log[4] = gen & 255
         log[5] = gen >> 8
-        log[7] = _crc8(0, log, 0, _HEAD - 1)
+        log[7] = _crc8(0, log, 0, HEAD - 1)
         self._write(self.log_name, log)
         self._len = m.entries()
         self._top = _u16(history, STATE_SIZE + 2)
         self._start = m.from_start()
-        self._size = _HEAD
+        self._size = HEAD
         self._chk = log[7]
         self._ok = True
         self.snapshots += 1
@@ -470,29 +328,6 @@ class Journal:
         self._close()
 
     # ---- settings -------------------------------------------------------------------
-
-    def _open_settings(self, settings):
-        try:
-            data = self._read(self.settings_name)
-            if data is None:
-                return ""
-            language, timeout, names, setup, helped = _parse_settings(
-                data, len(settings.names), self.languages)
-        except _Unknown:
-            self._put_aside((self.settings_name,))
-            return UNKNOWN
-        except Exception:
-            self._put_aside((self.settings_name,))
-            return BAD_SETTINGS
-        settings.language = language
-        settings.timeout = timeout
-        for i in range(len(names)):
-            settings.names[i] = names[i]
-        if setup is not None:
-            settings.setup[:] = setup
-            settings.helped = helped
-        self._remember(settings)
-        return ""
 
     def _remember(self, s):
         self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped)
@@ -540,37 +375,3 @@ def _put_text(out, text):
     out.extend(b)
 
 
-def _text(data, i, end):
-    # The length-prefixed text at data[i], and where the next field starts.
-    if i >= end or i + 1 + data[i] > end:
-        raise _Unreadable()
-    n = data[i]
-    return str(data[i + 1:i + 1 + n], "utf-8"), i + 1 + n
-
-
-def _parse_settings(data, count, languages):
-    _checked(data, b"TRC")
-    end = len(data) - 4
-    if crc32(memoryview(data)[:end]) & 0xFFFFFFFF != int.from_bytes(data[end:], "little"):
-        raise _Unreadable()
-    timeout = _u16(data, 4)
-    language, i = _text(data, 6, end)
-    if i >= end or data[i] > count:  # fewer: saved before the team names came
-        raise _Unreadable()
-    names = []
-    n = data[i]
-    i += 1
-    for _ in range(n):
-        name, i = _text(data, i, end)
-        names.append(name)
-    setup = helped = None
-    if i + 4 == end:  # the last new match and the help page (absent from older files)
-        setup = data[i:i + 3]
-        helped = data[i + 3] == 1
-        if setup[0] > 3 or data[i + 3] > 1:
-            raise _Unreadable()
-    elif i != end:
-        raise _Unreadable()
-    if language not in languages:  # the settings menu could not show it
-        raise _Unreadable()
-    return language, timeout, tuple(names), setup, helped

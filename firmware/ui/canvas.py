@@ -137,7 +137,7 @@ def _fixes(band):
     in its top two bits: crc32(d, a ^ b) == crc32(d, a) ^ crc32(d, b) ^ crc32(d, 0), for any
     data d, so a start changed by fixes[t] flips the top bits of any sum by t."""
     zero = crc32(band, 0)
-    first = second = 0
+    first = second = first_top = second_top = 0
     for bit in range(30):
         start = 1 << bit
         top = (crc32(band, start) ^ zero) >> 30

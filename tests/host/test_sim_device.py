@@ -150,6 +150,18 @@ def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
     assert device.events[events:] == [E.NEXT]
 
 
+def test_the_boot_lets_go_of_the_reading_back_once_the_match_is_back():
+    # hw.recover (2 KB of bytecode on the board) reads the files back at boot, then goes.
+    device, fingers = start("tdisplay")
+    fingers.gesture(0, SHORT)  # a baza to A
+    state = bytes(device.app.match.state)
+    sys.modules.pop("hw.recover", None)  # as on a board just switched on
+    device.pull_battery()
+    assert device.boots == 2 and bytes(device.app.match.state) == state
+    assert "hw.recover" not in sys.modules
+    assert not hasattr(sys.modules["hw"], "recover")
+
+
 def test_a_folder_that_is_not_a_flash_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(ValueError):
