@@ -11,6 +11,8 @@ class Adjust(Menu):
         Menu.__init__(self, t("Adjust points"))
 
     def refresh(self, app):
+        if self.items:  # rebuilt after a choice, not on every press
+            return
         m = app.match
         title = t("Adjust points")
         self.title = "%s  %d-%d" % (title, m.points(0), m.points(1))
@@ -19,6 +21,7 @@ class Adjust(Menu):
                       (t("Done"), None)]
 
     def choose(self, app, value):
+        self.items = []
         if value is None:
             app.pop()
         else:

@@ -7,8 +7,14 @@ from app.menu import Menu
 class MainMenu(Menu):
     def __init__(self):
         Menu.__init__(self, t("Menu"))
+        self.language = ""
 
     def refresh(self, app):
+        # Built once, and again when Settings (above it) changed the language.
+        if self.items and self.language == app.settings.language:
+            return
+        self.language = app.settings.language
+        self.title = t("Menu")
         self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Keys"), "keys"),

@@ -38,6 +38,8 @@ class NewMatch(Menu):
         self.dealer = self.players - 1  # -1: drawn at random when the match starts
 
     def refresh(self, app):
+        if self.items:  # rebuilt after a choice, not on every press
+            return
         if self.confirm:
             self.title = t("Discard the match in progress?")
             self.items = [(t("No, keep it"), "keep"), (t("Yes, start a new one"), "start")]
@@ -59,6 +61,7 @@ class NewMatch(Menu):
         self.items = items
 
     def choose(self, app, value):
+        self.items = []  # every choice but Names changes a row or the question
         if value == "variant":
             self.preset(self.variant % V.COUNT + 1)
         elif value == "players":
@@ -72,9 +75,10 @@ class NewMatch(Menu):
             self.dealer = self.dealer + 1 if self.dealer < self.players - 1 else -1
         elif value == "names":
             app.open("names", self.players)
-        elif value == "keep":
+        elif value == "keep":  # back on Start
             self.confirm = False
-            self.cursor = len(self.items)
+            self.refresh(app)
+            self.cursor = len(self.items) - 1
         elif value == "begin" or value == "start":
             m = app.match
             if value == "begin" and m.entries() and m.winner() == R.NOBODY:

@@ -11,6 +11,8 @@ class SettingsMenu(Menu):
         Menu.__init__(self, t("Settings"))
 
     def refresh(self, app):
+        if self.items:  # rebuilt after a choice, not on every press
+            return
         s = app.settings
         self.title = t("Settings")
         timeout = t("never") if not s.timeout else t("%d s") % s.timeout
@@ -21,6 +23,7 @@ class SettingsMenu(Menu):
 
     def choose(self, app, value):
         s = app.settings
+        self.items = []
         if value == "language":
             languages = i18n.LANGUAGES
             app.set_language(languages[(languages.index(s.language) + 1) % len(languages)])
