@@ -4,14 +4,20 @@
 import sys
 import time
 
+from micropython import const
+
 from ui.canvas import Canvas
+
+# The rows of the frame a colour canvas holds at a time (ui.canvas: it is drawn a slice
+# at a time and each slice sent before the next).
+CANVAS_ROWS = const(48)
 
 
 def start(board, files=None):
     from hw import parts
 
     parts.hold_power(board)
-    canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO)
+    canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO, CANVAS_ROWS)
     display = board.make_display()
     from truc.match import Match
     from app.app import App, Settings, TEAM_NAMES, forget

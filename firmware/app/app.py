@@ -251,18 +251,22 @@ class App:
 
     # Output.
     def render(self):
-        """Draws the top screen; sends what changed. Returns the bytes sent to the panel."""
+        """Draws the top screen, a slice of the canvas at a time (ui.canvas), and sends
+        what changed. Returns the bytes sent to the panel."""
         c = self.canvas
-        c.fill(C.BG)
-        (self.cover or self.top()).draw(self, c)
-        n = c.changes()
+        screen = self.cover or self.top()
         spans = c.spans
         sent = 0
-        for i in range(0, n, 2):
-            y, h = spans[i], spans[i + 1] - spans[i]
-            if self.display:
-                self.display.show(c, 0, y, c.width, h)
-            sent += c.width * h // 8 if c.mono else c.width * h * 2
+        for part in range(c.slices):
+            c.top = part * c.rows
+            c.fill(C.BG)
+            screen.draw(self, c)
+            n = c.changes()
+            for i in range(0, n, 2):
+                y, h = spans[i], spans[i + 1] - spans[i]
+                if self.display:
+                    self.display.show(c, 0, y, c.width, h)
+                sent += c.width * h // 8 if c.mono else c.width * h * 2
         return sent
 
     def team_name(self, team):

@@ -197,13 +197,14 @@ class DCS:
         self._send_rows(None, 0, 0, self.height)
 
     def show(self, canvas, x, y, w, h):
-        """Sends the canvas's w x h region at (x, y): one window, one line per row."""
+        """Sends the canvas's w x h region at (x, y) (screen rows, in the slice its
+        buffer holds): one window, one line per row."""
         if w <= 0 or h <= 0:
             return
         if w != self._w:
             self._fit(w)
         self._window(self._left + x, self._top + y, w, h)
-        self._send_rows(canvas.fb, x, y, h)
+        self._send_rows(canvas.fb, x, y - canvas.top, h)
 
     def _send_rows(self, src, x, y, h):
         # The hot path: per row one blit (C) and one SPI write; nothing allocates.

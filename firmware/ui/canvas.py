@@ -26,33 +26,51 @@ MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00"
 
 
 class Canvas:
-    def __init__(self, width, height, mono=False):
+    """width x height pixels. A colour canvas may hold fewer rows than it shows (rows, a
+    whole number of bands): a frame is then drawn once per slice of that many rows, each
+    sent before the next is drawn (App.render), and the drawing calls take screen
+    coordinates whatever slice is in the buffer (top is its first row)."""
+
+    def __init__(self, width, height, mono=False, rows=0):
         self.width = width
         self.height = height
         self.mono = mono
-        if mono:  # SSD1306 layout: pages of 8 rows, a byte a column
+        self.top = 0
+        if mono:  # SSD1306 layout: pages of 8 rows, a byte a column; 1 KB, never sliced
+            rows = height
             self.buffer = bytearray(width * ((height + 7) // 8))
             self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
-            rows, band_bytes = 8, width
+            band_rows, band_bytes = 8, width
         else:
-            self.buffer = bytearray((width + 1) // 2 * height)
-            self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
-            rows, band_bytes = 4, (width + 1) // 2 * 4
-        self.band_rows = rows
+            band_rows, band_bytes = 4, (width + 1) // 2 * 4
+            rows = height if rows <= 0 or rows >= height else (rows + 3) // 4 * 4
+            self.buffer = bytearray((width + 1) // 2 * rows)
+            self.fb = framebuf.FrameBuffer(self.buffer, width, rows, framebuf.GS4_HMSB)
+        self.rows = rows
+        self.slices = (height + rows - 1) // rows
+        self.band_rows = band_rows
         view = memoryview(self.buffer)
-        # One memoryview per band, made once: checksumming them then allocates nothing.
+        # One memoryview per band of the buffer, made once: checksumming them then
+        # allocates nothing. The screen's last band may be shorter: in the last slice
+        # it has a view of its own.
         self._bands = tuple(view[i:i + band_bytes] for i in range(0, len(self.buffer), band_bytes))
+        count = (height + band_rows - 1) // band_rows  # the screen's bands
+        at = (count - 1 - (self.slices - 1) * rows // band_rows) * band_bytes
+        tail = (height - (count - 1) * band_rows) * band_bytes // band_rows if not mono \
+            else band_bytes
+        self._last = view[at:at + tail]
         # A band's sum is crc32(band, start) with a start of its own, kept such that the
         # sum fits a small int (below 2**30): on a 32-bit port three plain crc32 values in
         # four are long ints, made anew at every frame. Then an unchanged band allocates
-        # nothing; only a band that changed may make one long int. None: unknown.
-        self._sums = [None] * len(self._bands)
-        self._starts = [0] * len(self._bands)
+        # nothing; only a band that changed may make one long int. None: unknown. One of
+        # each for every band of the screen, whichever slice holds it.
+        self._sums = [None] * count
+        self._starts = [0] * count
         # By the top two bits of a long sum, the change of start that clears them: one
         # table for the bands' length, one for the last band, which may be shorter.
         self._fixes = _fixes(self._bands[0])
-        self._fixes_last = _fixes(self._bands[-1])
-        self.spans = array("H", bytes(4 * len(self._bands)))  # what changes() found
+        self._fixes_last = _fixes(self._last)
+        self.spans = array("H", bytes(4 * count))  # what changes() found
 
     def ink(self, colour):
         return MONO[colour] if self.mono else colour
@@ -62,24 +80,27 @@ class Canvas:
         self.fb.fill(self.ink(colour))
 
     def fill_rect(self, x, y, w, h, colour):
-        self.fb.fill_rect(x, y, w, h, self.ink(colour))
+        self.fb.fill_rect(x, y - self.top, w, h, self.ink(colour))
 
     def rect(self, x, y, w, h, colour):
-        self.fb.rect(x, y, w, h, self.ink(colour))
+        self.fb.rect(x, y - self.top, w, h, self.ink(colour))
 
     def hline(self, x, y, w, colour):
-        self.fb.hline(x, y, w, self.ink(colour))
+        self.fb.hline(x, y - self.top, w, self.ink(colour))
 
     def vline(self, x, y, h, colour):
-        self.fb.vline(x, y, h, self.ink(colour))
+        self.fb.vline(x, y - self.top, h, self.ink(colour))
 
     def ellipse(self, x, y, rx, ry, colour, filled=False):
-        self.fb.ellipse(x, y, rx, ry, self.ink(colour), filled)
+        self.fb.ellipse(x, y - self.top, rx, ry, self.ink(colour), filled)
 
     # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
     # stop, when longer): it never runs into the next one.
     def text(self, font, s, x, y, colour, room=0):
         """Draws s with its top-left at (x, y); returns the x after it."""
+        y -= self.top
+        if y >= self.rows or y + font.HEIGHT <= 0:  # not in this slice: only measured
+            return x + text.width(font, s, room)
         return text.draw(self.fb, font, s, x, y, self.ink(colour), room)
 
     def text_width(self, font, s, room=0):
@@ -93,9 +114,10 @@ class Canvas:
 
     # Change detection.
     def changes(self):
-        """Finds the row spans that differ from the last call's frame, bands next to each
-        other merged: returns n, and spans[:n] holds [y0, y1, y0, y1, ...] (y1
-        exclusive). Allocates nothing of its own (a new list at every frame would)."""
+        """Finds the row spans of the slice in the buffer that differ from the last
+        frame's, bands next to each other merged: returns n, and spans[:n] holds [y0, y1,
+        y0, y1, ...] in screen rows (y1 exclusive). Allocates nothing of its own (a new
+        list at every frame would)."""
         spans = self.spans
         n = 0
         sums = self._sums
@@ -103,26 +125,29 @@ class Canvas:
         rows = self.band_rows
         start = -1
         starts = self._starts
-        for i in range(len(bands)):
-            s = crc32(bands[i], starts[i])
-            if s != sums[i]:
+        first = self.top // rows
+        last = len(sums) - 1
+        end = min(first + len(bands), last + 1)
+        for g in range(first, end):
+            band = bands[g - first] if g < last else self._last
+            s = crc32(band, starts[g])
+            if s != sums[g]:
                 if s > 0x3FFFFFFF:  # a long: move the start so that the sum is small
                     # (comparisons with constants, since s >> 30 would make a long)
-                    top = 1 if s < 0x80000000 else 2 if s < 0xC0000000 else 3
-                    fixes = self._fixes if i < len(bands) - 1 else self._fixes_last
-                    starts[i] ^= fixes[top]
-                    s = crc32(bands[i], starts[i])
-                sums[i] = s
+                    bits = 1 if s < 0x80000000 else 2 if s < 0xC0000000 else 3
+                    starts[g] ^= (self._fixes if g < last else self._fixes_last)[bits]
+                    s = crc32(band, starts[g])
+                sums[g] = s
                 if start < 0:
-                    start = i
+                    start = g
             elif start >= 0:
                 spans[n] = start * rows
-                spans[n + 1] = i * rows
+                spans[n + 1] = g * rows
                 n += 2
                 start = -1
         if start >= 0:
             spans[n] = start * rows
-            spans[n + 1] = self.height
+            spans[n + 1] = min(end * rows, self.height)
             n += 2
         return n
 

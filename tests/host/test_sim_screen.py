@@ -13,7 +13,7 @@ from PIL import Image
 import sim  # noqa: F401  (firmware on the import path)
 from truc import rules as R
 from ui import events as E
-from ui.canvas import PALETTE
+from ui.canvas import PALETTE, Canvas
 from sim import boards, controllers, keyscript
 from sim.device import Device
 from sim.fingers import Fingers
@@ -27,11 +27,24 @@ PLAY = {2: "2s 2d 1s", 3: "3s 3d 1s"}
 _RGB = [bytes(controllers.expected_rgb(c)) for c in PALETTE]
 
 
+def whole_frame(app):
+    """The frame the app shows now: the device's canvas holds a slice of it at a time
+    (main.CANVAS_ROWS), so it is drawn again on one that holds all of it."""
+    sliced, display = app.canvas, app.display
+    whole = Canvas(sliced.width, sliced.height, sliced.mono)
+    app.canvas, app.display = whole, None
+    try:
+        app.render()
+    finally:
+        app.canvas, app.display = sliced, display
+    return whole.buffer
+
+
 def expected_glass(device):
     """What the glass should show: the canvas through the palette, centred on the glass
     (the M5Stack's 320x240 around its 240x135 canvas), the rest in the background."""
     canvas, (gw, gh) = device.app.canvas, device.model.glass.size
-    w, h, buf = canvas.width, canvas.height, canvas.buffer
+    w, h, buf = canvas.width, canvas.height, whole_frame(device.app)
     if canvas.mono:
         assert (w, h) == (gw, gh)
         return bytes(buf[(y >> 3) * w + x] >> (y & 7) & 1 for y in range(h) for x in range(w))
