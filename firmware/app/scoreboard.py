@@ -45,27 +45,35 @@ class Scoreboard(Screen):
 
     # 240 x 135
     def _draw_large(self, app, c, m):
+        # Each slice of the canvas (ui.canvas) makes only the texts of its own rows.
         font = app.font
         w = c.width
-        cantons = self._cantons_text(m)
-        right = w - 2 - c.text_width(font, cantons)
-        c.text(font, cantons, right, 0, C.DIM)
-        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
-        if m.duel():
-            title += " · " + t("punta %d/3") % m.duel()
-        c.text(font, title, 2, 0, C.DIM, right - 8)
+        line = font.HEIGHT
+        if c.shows(0, line):
+            cantons = self._cantons_text(m)
+            right = w - 2 - c.text_width(font, cantons)
+            c.text(font, cantons, right, 0, C.DIM)
+            title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
+            if m.duel():
+                title += " · " + t("punta %d/3") % m.duel()
+            c.text(font, title, 2, 0, C.DIM, right - 8)
         for team in (R.A, R.B):
             cx = _SCORE_X if team == R.A else w - _SCORE_X
             colour = C.TEAM[team]
             room = 2 * cx - 8 if team == R.A else 2 * (w - cx) - 8
-            c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
+            if c.shows(17, app.big.HEIGHT):
+                c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
             c.text_centre(font, app.team_name(team), cx, 68, colour, room)
-            c.text_centre(font, self._half(m, team), cx, 84, C.DIM, room)
+            if c.shows(84, line):
+                c.text_centre(font, self._half(m, team), cx, 84, C.DIM, room)
         self._table(app, c, m, w // 2, 48, 20, 4, 2)
-        c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM, w - 4 * _SCORE_X)
-        stakes = app.named(lambda names: self._stakes(app, m, names), w - 4)
-        c.text(font, stakes, 2, 101, C.FG, w - 4)
-        self._bottom(app, c, m, 118, 14)
+        if c.shows(78, line):
+            c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM, w - 4 * _SCORE_X)
+        if c.shows(101, line):
+            stakes = app.named(lambda names: self._stakes(app, m, names), w - 4)
+            c.text(font, stakes, 2, 101, C.FG, w - 4)
+        if c.shows(118, line):
+            self._bottom(app, c, m, 118, 14)
 
     # 128 x 64: each team's half over its score; between the scores the cantons and the
     # table drawn small (no letters: "R" would be both the round and the dealer). Once the

@@ -72,6 +72,11 @@ class Canvas:
         self._fixes_last = _fixes(self._last)
         self.spans = array("H", bytes(4 * count))  # what changes() found
 
+    def shows(self, y, h):
+        """True when rows y..y+h-1 meet the slice in the buffer. A screen skips making
+        the texts of rows outside it: there they would only be measured."""
+        return y < self.top + self.rows and y + h > self.top
+
     def ink(self, colour):
         return MONO[colour] if self.mono else colour
 
