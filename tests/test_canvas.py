@@ -56,3 +56,14 @@ def test_changes_finds_the_bands_that_differ_and_only_those():
         assert canvas.changes() == 2 and list(canvas.spans[:2]) == [0, h]
         del canvas, shadow
         gc.collect()
+
+
+def test_shows_says_which_rows_meet_the_slice_in_the_buffer():
+    canvas = Canvas(240, 135, False, 48)
+    canvas.top = 48  # the second slice: rows 48..95
+    assert canvas.shows(48, 1) and canvas.shows(95, 1) and canvas.shows(40, 9)
+    assert canvas.shows(90, 16) and canvas.shows(0, 135)
+    assert not canvas.shows(32, 16) and not canvas.shows(96, 16) and not canvas.shows(47, 1)
+    whole = Canvas(128, 64, True, 16)  # a monochrome canvas is never sliced
+    assert whole.shows(0, 1) and whole.shows(63, 1)
+    gc.collect()
