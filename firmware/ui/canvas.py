@@ -103,10 +103,9 @@ class Canvas:
     # stop, when longer): it never runs into the next one.
     def text(self, font, s, x, y, colour, room=0):
         """Draws s with its top-left at (x, y); returns the x after it."""
-        y -= self.top
-        if y >= self.rows or y + font.HEIGHT <= 0:  # not in this slice: only measured
+        if not self.shows(y, font.HEIGHT):  # not in this slice: only measured
             return x + text.width(font, s, room)
-        return text.draw(self.fb, font, s, x, y, self.ink(colour), room)
+        return text.draw(self.fb, font, s, x, y - self.top, self.ink(colour), room)
 
     def text_width(self, font, s, room=0):
         return text.width(font, s, room)
