@@ -66,15 +66,29 @@ def device_tree(frozen=False, out=None):
     return out
 
 
+HARNESS = ("machine.mpy", "mp_device_bench.mpy")  # in the tree, not on a board
+
+
 def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False):
-    """Runs the device bench in a fresh folder (the board's filesystem, empty: the first
-    boot); returns the CompletedProcess."""
+    """Runs the device bench on the board's filesystem: a fresh folder holding the tree's
+    files as `make flash` lays them out (no match saved: the first boot), its current
+    folder, where the journal writes. Returns the CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else [])
-    # .frozen first: the firmware of a frozen build, and the bench's harness where the
-    # binary froze it (tools/mp32.py); else the tree's copies.
-    env = dict(os.environ, MICROPYPATH=".frozen:" + tree)
+    # sys.path as on an ESP32: '' (the filesystem), .frozen, lib; so a module's __file__
+    # is as short as on the board (its qstr stays in the heap), and a folder on the
+    # filesystem shadows a frozen package as it would there. Then the tree, for the
+    # bench's harness where the binary did not freeze it (tools/mp32.py freezes it).
+    env = dict(os.environ, MICROPYPATH=".frozen:lib:" + tree)
     with tempfile.TemporaryDirectory() as flash:
+        for name in os.listdir(tree):
+            src = os.path.join(tree, name)
+            if name in HARNESS:
+                continue
+            if os.path.isdir(src):
+                shutil.copytree(src, os.path.join(flash, name))
+            else:
+                shutil.copyfile(src, os.path.join(flash, name))
         return subprocess.run(cmd, cwd=flash, capture_output=True, text=True, timeout=900,
                               env=env)
 

@@ -20,12 +20,13 @@ found first by `import main`, and would import itself.
 
 --dev mounts the same compiled tree from the host (`mpremote mount`: the board reads the
 files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
-MicroPython built with manifest.py: only the small files go, and flash copies of the
-frozen packages are deleted (the filesystem comes before .frozen in sys.path).
+MicroPython built with manifest.py: only the small files go, and the packages' folders at
+the root are deleted whole (sys.path is ['', '.frozen', '/lib']: a folder /app, even one
+holding only data files, would be imported as the package app in place of the frozen one).
 
-The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are, frozen
-build or not, to their folders (/ui/fonts, /app): the firmware finds them along sys.path
-(ui.open_data), as on the host beside the sources.
+The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are to their
+folders (/ui/fonts, /app), and for a frozen build under /lib (/lib/ui/fonts, /lib/app):
+the firmware finds them along sys.path (ui.open_data), as on the host beside the sources.
 """
 import argparse
 import ast
@@ -46,6 +47,7 @@ BOARDS = os.path.join(ROOT, "boards")
 ENTRY = os.path.join(FIRMWARE, "main.py")  # on the board: start.mpy
 BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: main.py
 BUILD = os.path.join(ROOT, "build", "deploy")
+FROZEN_DATA = "lib/"  # where a frozen build's data files go: on sys.path, after .frozen
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 # Index = sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst.
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
@@ -170,7 +172,8 @@ def device_files(board_path, frozen=False):
     files.pop("main.py", None)  # the entry itself, when a module imports main
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
-    files.update((rel, os.path.join(FIRMWARE, rel)) for rel in data_files())
+    files.update(((FROZEN_DATA if frozen else "") + rel, os.path.join(FIRMWARE, rel))
+                 for rel in data_files())
     files["start.py"] = ENTRY
     files["main.py"] = BOOT_MAIN
     if board_path:
@@ -310,11 +313,13 @@ def query(port):
     return mpremote(port, "exec", "import sys; print(sys.implementation)", timeout=30).stdout
 
 
-def prepare_code(names, folders):
+def prepare_code(names, folders, whole=False):
     """MicroPython run on the board before the copy: deletes the .py and .mpy files in the
     firmware's folders that are not in names (a module dropped from the firmware, a
-    source file that would shadow its .mpy, a package now frozen), and root .py files
-    that would shadow a compiled one; then makes the folders needed. Data files stay."""
+    source file that would shadow its .mpy), and root .py files that would shadow a
+    compiled one; then makes the folders needed. Data files stay, unless whole (a frozen
+    build): then the folders go whole, data files and all, so that none shadows its
+    frozen package."""
     keep = sorted(names)
     need = sorted({"/".join(n.split("/")[:i]) for n in keep
                    for i in range(1, n.count("/") + 1)})  # parents first: ui, ui/fonts
@@ -322,11 +327,14 @@ def prepare_code(names, folders):
     return (
         "import os\n"
         "K=set(%r)\n"
+        "W=%r\n"
         "def w(d):\n"
         " for e in os.ilistdir(d):\n"
         "  p=d+'/'+e[0]\n"
         "  if e[1]&0x4000:w(p)\n"
-        "  elif p not in K and (p[-3:]=='.py' or p[-4:]=='.mpy'):os.remove(p);print('removed',p)\n"
+        "  elif p not in K and (W or p[-3:]=='.py' or p[-4:]=='.mpy'):"
+        "os.remove(p);print('removed',p)\n"
+        " if W:os.rmdir(d);print('removed',d)\n"
         "for d in %r:\n"
         " try:w(d)\n"
         " except OSError:pass\n"
@@ -335,7 +343,7 @@ def prepare_code(names, folders):
         " except OSError:pass\n"
         "for d in %r:\n"
         " try:os.mkdir(d)\n"
-        " except OSError:pass\n" % (keep, sorted(folders), shadows, need))
+        " except OSError:pass\n" % (keep, whole, sorted(folders), shadows, need))
 
 
 def stage(board_path, port, frozen, build_dir, suffix=""):
@@ -355,7 +363,7 @@ def deploy(board_path, port, reset=True, frozen=False, build_dir=BUILD):
     # One `fs cp` per file, to a relative device path: after the soft reset mpremote does
     # on connecting, the working directory is the root. (`cp -r DIR :` stats the empty
     # path, which the unix port, used by the tests, refuses.)
-    args = ["exec", prepare_code(names, packages())]
+    args = ["exec", prepare_code(names, packages(), whole=frozen)]
     for name in names:
         args += ["+", "fs", "cp", os.path.join(out, name), ":" + name]
     if reset:

@@ -391,6 +391,37 @@ def test_other_mpy_version_refused():
     assert "Flash MicroPython 1.29.0" in text
 
 
+def _prepared(flash, names, whole):
+    # Runs the code deploy runs on the board before its copy, on a filesystem laid out as
+    # a .mpy deploy left it; returns what is left there.
+    for rel in ("app/app.mpy", "app/gone.mpy", "app/lang_ca.bin", "ui/fonts/small.bin",
+                "truc/match.mpy", "main.py", "board.py"):
+        os.makedirs(os.path.join(flash, os.path.dirname(rel)), exist_ok=True)
+        open(os.path.join(flash, rel), "w").close()
+    code = deploy.prepare_code(names, deploy.packages(), whole)
+    done = subprocess.run([MICROPYTHON, "-c", code], cwd=flash, capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return sorted(os.path.relpath(os.path.join(d, f), flash).replace(os.sep, "/")
+                  for d, _, files in os.walk(flash) for f in files)
+
+
+def test_a_deploy_keeps_the_data_files_and_drops_what_the_firmware_lost(tmp_path):
+    names = ["app/app.mpy", "app/lang_ca.bin", "board.mpy", "main.py", "truc/match.mpy",
+             "ui/fonts/small.bin"]
+    assert _prepared(str(tmp_path), names, False) == [
+        "app/app.mpy", "app/lang_ca.bin", "main.py", "truc/match.mpy", "ui/fonts/small.bin"]
+
+
+def test_a_frozen_deploy_leaves_no_folder_that_shadows_a_frozen_package(tmp_path):
+    names = deploy.device_names(deploy.device_files(BOARD, frozen=True))
+    assert "lib/ui/fonts/small.bin" in names and "ui/fonts/small.bin" not in names
+    assert _prepared(str(tmp_path), names, True) == ["main.py"]
+    left = sorted(os.listdir(tmp_path))
+    assert left == ["lib", "main.py"], left  # folders made for the copy: lib/app, lib/ui...
+    assert sorted(os.listdir(tmp_path / "lib")) == ["app", "ui"]
+
+
 def test_device_files_are_deterministic_and_device_only():
     files = [dev for _, dev in deploy.device_files(BOARD)]
     assert files == sorted(files) == [dev for _, dev in deploy.device_files(BOARD)]

@@ -88,10 +88,12 @@ def test_manifest_freezes_every_firmware_package():
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_frozen_deploy_sends_only_what_the_manifest_cannot(board):
-    # Frozen: everything but the entry point, the boot script and the board file.
+    # Frozen: everything but the entry point, the boot script and the board file, and the
+    # data files under lib/ (a root folder /ui would shadow the frozen package ui).
     frozen = Manifest(os.path.join(ROOT, "manifest.py")).frozen
     files = [dev for _, dev in deploy.device_files(deploy.board_file(board))]
     small = [dev for _, dev in deploy.device_files(deploy.board_file(board), frozen=True)]
     data = deploy.data_files()
-    assert data and small == sorted(["board.py", "main.py", "start.py"] + data)
-    assert sorted(set(files) - set(small)) == sorted(set(files) & set(frozen))
+    assert data and small == sorted(["board.py", "main.py", "start.py"]
+                                    + [deploy.FROZEN_DATA + d for d in data])
+    assert sorted(set(files) - set(small) - set(data)) == sorted(set(files) & set(frozen))
