@@ -223,6 +223,11 @@ def whole_device():
                   d["returns"]))
         print("    heap allocated per press: %.0f B mean, %s B worst  (goal: 256 mean)" % (
             int(d["alloc"]) / n, d["alloc_worst"]))
+        stays = int(d["stays"])
+        print("      %d presses that leave the same screen on top: %.0f B mean; %d that open,"
+              " replace or leave one: %.0f B mean" % (
+                  stays, int(d["alloc_stay"]) / stays, n - stays,
+                  (int(d["alloc"]) - int(d["alloc_stay"])) / (n - stays)))
         print("    event + render per press: %.2f ms mean, %.2f of it in the panel driver;"
               " an idle loop turn %.3f ms" % (
                   int(d["render_us"]) / int(d["renders"]) / 1000,

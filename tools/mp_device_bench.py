@@ -75,6 +75,7 @@ class Bench:
         self.now = time.ticks_ms()  # the power part started on the real clock
         self.presses = self.renders = self.render_us = self.turns = self.turn_us = 0
         self.alloc = self.alloc_worst = 0
+        self.stays = self.alloc_stay = 0  # presses that left the same screen on top
         self.returns = 0
         self.flat_low = self.flat_high = -1
         self.seen = set()
@@ -127,6 +128,9 @@ class Bench:
             self.alloc += used
             if used > self.alloc_worst:
                 self.alloc_worst = used
+            if len(self.app.stack) == depth and self.app.top_name() == self.where:
+                self.stays += 1
+                self.alloc_stay += used
         self.presses += 1
         self.seen.add(self.app.top_name())
         if len(self.app.stack) == 1 and depth > 1:
@@ -190,6 +194,8 @@ class Bench:
 
     def run(self, budget):
         if self.app.top_name() == "newmatch":  # the first boot: no match saved
+            if self.app.cover:  # the first-run help: the first press takes it away
+                self.press("p")
             self.choose("begin")
         while self.presses < budget:
             for words in TOURS:
@@ -209,9 +215,10 @@ def main():
     gc.collect()
     print("replayed presses=%d renders=%d render_us=%d turns=%d turn_us=%d alloc=%d"
           " alloc_worst=%d returns=%d flat_low=%d flat_high=%d booted=%d spi=%d panel_us=%d"
-          " screens=%d harness=%s %s" % (
+          " screens=%d stays=%d alloc_stay=%d harness=%s %s" % (
               b.presses, b.renders, b.render_us, b.turns, b.turn_us, b.alloc, b.alloc_worst,
               b.returns, b.flat_low, b.flat_high, booted, b.spi.bytes, b.panel.us, len(b.seen),
+              b.stays, b.alloc_stay,
               # a frozen module's __file__ is its source's name; from the tree, a .mpy
               "frozen" if machine.__file__.endswith(".py") else "heap",
               ",".join(sorted(b.seen))))
