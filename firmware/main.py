@@ -10,7 +10,7 @@ from ui.canvas import Canvas
 
 # The rows of the frame a colour canvas holds at a time (ui.canvas: it is drawn a slice
 # at a time and each slice sent before the next).
-CANVAS_ROWS = const(48)
+CANVAS_ROWS = const(24)
 
 
 def start(board, files=None):

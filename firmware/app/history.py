@@ -162,8 +162,10 @@ class History(Screen):
         first = self.first
         dy = 1 if app.large else 0
         for k in range(first, min(first + fit, len(rows))):
-            text, colour, x = rows[k]
-            c.text(app.font, text, x, top + (k - first) * line + dy, colour)
+            y = top + (k - first) * line
+            if c.shows(y, line):  # else another slice's (ui.canvas)
+                text, colour, x = rows[k]
+                c.text(app.font, text, x, y + dy, colour)
         if first > 0:
             c.text(app.font, "^", c.width - 8, top, C.DIM)
         if first + fit < len(rows):

@@ -10,6 +10,8 @@ MARKS = 10  # the column the scroll marks (^ v) take at the right of a list
 def draw_title(app, c, text, colour=C.MARK, room=0):
     """The title bar: a panel on colour screens, a rule under it on monochrome ones.
     The text is fitted into room pixels (the width of the bar by default)."""
+    if not c.shows(0, app.line):  # another slice of the frame (ui.canvas)
+        return
     c.fill_rect(0, 0, c.width, app.line, C.PANEL)
     c.text(app.font, text, 2, 1 if app.large else 0, colour, room or c.width - 2)
     if c.mono:
@@ -44,6 +46,8 @@ def draw_rows(self, app, c, top):
     last = min(first + rows, n)
     for i in range(first, last):
         y = top + (i - first) * line
+        if not c.shows(y, line):  # drawn with the slice that holds it
+            continue
         colour = C.FG
         if i == self.cursor:
             c.fill_rect(0, y, c.width, line, C.FG)

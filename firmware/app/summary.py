@@ -46,7 +46,9 @@ class Summary(Screen):
             out[:2] = [(out[0][0] + " · %s +%d" % (names[R.B], flor_b), -1)]
         return out
 
-    def draw(self, app, c):
+    def layout(self, app, c):
+        """(title, score, lines, big): what draw() shows. Worked out once: nothing changes
+        under this screen, and a frame is drawn a slice at a time (ui.canvas)."""
         m = app.match
         line = app.line
         title = t("Match over") if m.winner() != R.NOBODY else t("Round over")
@@ -55,16 +57,26 @@ class Summary(Screen):
         else:
             score = "%d - %d" % (m.points(0), m.points(1))
         y = line + 2
-        room = c.width - 4
         rows = (c.height - y) // line
         lines = self.lines(app, None, rows)
         for text, _ in lines:  # every line names the teams alike
-            if c.text_width(app.font, text) > room:
+            if c.text_width(app.font, text) > c.width - 4:
                 lines = self.lines(app, R.TEAMS, rows)
                 break
         # The score in large digits under the lines where they leave room (the large
         # screen, up to three lines), else at the right of the title bar.
         big = app.large and y + len(lines) * line <= c.height - app.big.HEIGHT
+        return title, score, lines, big
+
+    shown = None  # layout(), once drawn
+
+    def draw(self, app, c):
+        if self.shown is None:
+            self.shown = self.layout(app, c)
+        title, score, lines, big = self.shown
+        line = app.line
+        y = line + 2
+        room = c.width - 4
         draw_title(app, c, title, C.MARK, 0 if big else c.width - 6 - c.text_width(
             app.font, score))
         for text, team in lines:
@@ -76,7 +88,6 @@ class Summary(Screen):
         else:
             c.text_right(app.font, score, c.width - 2 if app.large else c.width,
                          1 if app.large else 0, C.FG)
-
 
 def make(app, arg):
     return Summary()

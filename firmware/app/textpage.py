@@ -65,8 +65,11 @@ class TextPage(Menu):
         n = len(self.items)
         first = self.cursor  # the top row shown
         for i in range(first, min(first + self.rows, n)):
+            y = top + (i - first) * line
+            if not c.shows(y, line):  # drawn with the slice that holds it
+                continue
             text, colour, x = self.items[i]
-            c.text(app.font, text, x, top + (i - first) * line + (1 if app.large else 0), colour,
+            c.text(app.font, text, x, y + (1 if app.large else 0), colour,
                    c.width - 8 - x)  # a word too long for a line (wrap keeps it whole)
         if first > 0:
             c.text(app.font, "^", c.width - 8, top, C.DIM)
