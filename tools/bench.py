@@ -81,14 +81,8 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
     # bench's harness where the binary did not freeze it (tools/mp32.py freezes it).
     env = dict(os.environ, MICROPYPATH=".frozen:lib:" + tree)
     with tempfile.TemporaryDirectory() as flash:
-        for name in os.listdir(tree):
-            src = os.path.join(tree, name)
-            if name in HARNESS:
-                continue
-            if os.path.isdir(src):
-                shutil.copytree(src, os.path.join(flash, name))
-            else:
-                shutil.copyfile(src, os.path.join(flash, name))
+        shutil.copytree(tree, flash, dirs_exist_ok=True, ignore=lambda folder, names: [
+            n for n in names if n in HARNESS and folder == tree])
         return subprocess.run(cmd, cwd=flash, capture_output=True, text=True, timeout=900,
                               env=env)
 

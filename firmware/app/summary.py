@@ -12,6 +12,7 @@ _SHOWN_MS = 5000  # then the scoreboard comes back by itself
 
 class Summary(Screen):
     since = 0
+    shown = None  # layout(), once drawn
 
     def open(self, app):
         self.since = app.now
@@ -68,8 +69,6 @@ class Summary(Screen):
         big = app.large and y + len(lines) * line <= c.height - app.big.HEIGHT
         return title, score, lines, big
 
-    shown = None  # layout(), once drawn
-
     def draw(self, app, c):
         if self.shown is None:
             self.shown = self.layout(app, c)
@@ -88,6 +87,7 @@ class Summary(Screen):
         else:
             c.text_right(app.font, score, c.width - 2 if app.large else c.width,
                          1 if app.large else 0, C.FG)
+
 
 def make(app, arg):
     return Summary()
