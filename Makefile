@@ -25,11 +25,13 @@ $(TYPINGS): $(READY) Makefile
 # The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
 # sizes), built into build/mp32/ from ../shared/tools/micropython-i386 (20 s to a minute)
 # when gcc -m32 works, with the device bench frozen in (built again when the bench
-# changes), and the same with manifest.py frozen in too (again when the firmware
-# changes); without them those tests skip and say why.
+# changes), the same with manifest.py frozen in too (again when the firmware
+# changes), and the same with its heap in two areas, as an ESP32's once grown; without
+# them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible
 	-$(BIN)/python -m tools.mp32 --if-possible --frozen
+	-$(BIN)/python -m tools.mp32 --if-possible --grown
 
 # ruff first (ruff.toml: pyflakes and pycodestyle at the project's 100 columns); pytest
 # includes tests/host/test_typecheck.py, which runs pyright.

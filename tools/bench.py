@@ -198,6 +198,14 @@ def whole_device():
               " starting heap)" % smallest_device_heap(binary, tree))
     else:
         print("  32-bit port: none (%s): the 64-bit figure only" % why)
+    grown, gwhy = mp32.grown()
+    if grown:
+        total = smallest_device_heap(grown, tree)
+        print("  32-bit port, .mpy deploy, the heap in two areas as an ESP32's once grown:"
+              " %6d B, two of %d B  (an ESP32 grows to two of 57344: %s)" % (
+                  total, total // 2, "fits" if total <= 2 * 57344 else "does not fit"))
+    else:
+        print("  32-bit port, heap in two areas: none (%s)" % gwhy)
     frozen, fwhy = mp32.frozen()
     if frozen:
         print("  32-bit port, frozen build:         %6d B  (goal: 40960)" % smallest_device_heap(

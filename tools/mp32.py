@@ -1,7 +1,7 @@
 """The 32-bit MicroPython unix port, for heap figures an ESP32 would see (the 64-bit port
 in .venv doubles every pointer). Found, or built and cached under build/mp32/:
 
-    python -m tools.mp32 [--frozen]     (prints the binary's path, or why there is none)
+    python -m tools.mp32 [--frozen|--grown]   (prints the binary's path, or why not)
 
 plain():  $MICROPYTHON32, else build/mp32/harness-HASH/micropython, else built there
           with the shared tool (../shared/tools/micropython-i386/, about a minute on two
@@ -9,13 +9,18 @@ plain():  $MICROPYTHON32, else build/mp32/harness-HASH/micropython, else built t
 frozen(): the same port with manifest.py frozen in (the firmware's bytecode in the
           binary, as in a custom board build): $MICROPYTHON32_FROZEN, else
           build/mp32/frozen-HASH/micropython, built when missing.
-Both built here freeze the device bench's harness too (HARNESS: the unix board's machine
+grown():  the plain port with its heap in two equal areas (MICROPY_GC_SPLIT_HEAP, two
+          heaps: `-X heapsize=N` gives two of N/2), as an ESP32's heap is once grown:
+          it starts with one 56 KB area and, when an allocation fails, adds one as large
+          as the heap so far (py/gc.c gc_try_add_heap); no object spans two areas.
+          $MICROPYTHON32_GROWN, else build/mp32/grown-HASH/micropython.
+All built here freeze the device bench's harness too (HARNESS: the unix board's machine
 module, which an ESP32 has built in, and the bench itself), so that the heap they measure
 holds the device alone; HASH covers what each freezes. Run them with ".frozen" first on
 MICROPYPATH. A binary named by the variables may lack the harness: then its heap holds
 it too (5 KB).
 Each returns (path, None) or (None, the reason there is none); with build=False they
-only look (the tests: `make test` and `make bench` build both first).
+only look (the tests: `make test` and `make bench` build them first).
 """
 import glob
 import hashlib
@@ -34,6 +39,8 @@ TOOL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386"
 CACHE = os.path.join(ROOT, "build", "mp32")
 MANIFEST = os.path.join(ROOT, "manifest.py")
 HARNESS = ("tests/unixboard/lib/machine.py", "tools/mp_device_bench.py")
+# grown(): the unix port's split heap (ports/unix/main.c makes N_HEAPS areas).
+GROWN_CFLAGS = "-DMICROPY_GC_SPLIT_HEAP=1 -DMICROPY_GC_SPLIT_HEAP_N_HEAPS=2"
 
 
 def can_build():
@@ -64,22 +71,25 @@ def _manifest(out, firmware):
     return path
 
 
-def _build(out, firmware):
+def _build(out, firmware, cflags=""):
     # Into a temporary name first: a run beside this one never sees half a binary.
     os.makedirs(os.path.dirname(out), exist_ok=True)
     tmp = "%s.%d" % (out, os.getpid())
     cmd = ["bash", TOOL, tmp, _manifest(out, firmware)]
     print("building the 32-bit MicroPython port%s into %s (about a minute)" % (
-        " with manifest.py frozen" if firmware else "", os.path.relpath(out, ROOT)),
-        file=sys.stderr, flush=True)
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+        " with manifest.py frozen" if firmware else " " + cflags if cflags else "",
+        os.path.relpath(out, ROOT)), file=sys.stderr, flush=True)
+    # The tool sets CFLAGS_EXTRA itself; the port's Makefile adds to CFLAGS from the
+    # environment.
+    env = dict(os.environ, CFLAGS=cflags) if cflags else None
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
     if proc.returncode or not os.path.isfile(tmp):
         return "the 32-bit build failed: %s" % (proc.stdout + proc.stderr).strip()[-500:]
     os.replace(tmp, out)
     return None
 
 
-def _find(env, out, firmware, build=True):
+def _find(env, out, firmware, build=True, cflags=""):
     given = os.environ.get(env)
     if given:
         if os.path.isfile(given) and os.access(given, os.X_OK):
@@ -89,17 +99,18 @@ def _find(env, out, firmware, build=True):
         return out, None
     if not build:
         return None, "none named by %s, none built in %s" % (env, os.path.relpath(out, ROOT))
-    why = can_build() or _build(out, firmware)
+    why = can_build() or _build(out, firmware, cflags)
     return (None, why) if why else (out, None)
 
 
-def _hash(firmware):
-    # Of what a build freezes: the harness, and the firmware with its manifest.
+def _hash(firmware, cflags=""):
+    # Of what a build freezes: the harness, and the firmware with its manifest; and of
+    # the flags it was built with.
     paths = [TOOL] + [os.path.join(ROOT, name) for name in HARNESS]
     if firmware:
         paths += [MANIFEST] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
                                                recursive=True))
-    h = hashlib.sha256()
+    h = hashlib.sha256(cflags.encode())
     for path in paths:
         if os.path.isfile(path):
             h.update(os.path.relpath(path, ROOT).encode() + b"\0")
@@ -108,12 +119,12 @@ def _hash(firmware):
     return h.hexdigest()[:12]
 
 
-def _cached(kind, env, firmware, build):
-    out = os.path.join(CACHE, "%s-%s" % (kind, _hash(firmware)), "micropython")
+def _cached(kind, env, firmware, build, cflags=""):
+    out = os.path.join(CACHE, "%s-%s" % (kind, _hash(firmware, cflags)), "micropython")
     if build and not os.environ.get(env) and not os.path.isfile(out):
         for old in glob.glob(os.path.join(CACHE, kind + "-*")):  # what changed since: stale
             shutil.rmtree(old, ignore_errors=True)
-    return _find(env, out, firmware, build=build)
+    return _find(env, out, firmware, build=build, cflags=cflags)
 
 
 def plain(build=True):
@@ -124,12 +135,17 @@ def frozen(build=True):
     return _cached("frozen", "MICROPYTHON32_FROZEN", True, build)
 
 
+def grown(build=True):
+    return _cached("grown", "MICROPYTHON32_GROWN", False, build, GROWN_CFLAGS)
+
+
 if __name__ == "__main__":
     # --if-possible (make test): no gcc -m32 or no tool is not an error, only said.
     if "--if-possible" in sys.argv[1:] and not os.environ.get("MICROPYTHON32") \
             and not plain(build=False)[0] and can_build():
         print("no 32-bit MicroPython port (%s): its heap tests will skip" % can_build())
         sys.exit(0)
-    path, why = frozen() if "--frozen" in sys.argv[1:] else plain()
+    path, why = frozen() if "--frozen" in sys.argv[1:] else \
+        grown() if "--grown" in sys.argv[1:] else plain()
     print(path or why)
     sys.exit(0 if path else 1)
