@@ -80,7 +80,11 @@ class Bench:
         self.flat_low = self.flat_high = -1
         self.seen = set()
         self.where = ""  # the screen the latest press went to
-        self.warm = False  # the first round of tours done: from then on the heap is judged
+        # The heap at home is judged from the third round of tours on: the second is the
+        # first to open a past match (the first round's new match archived it), and a
+        # .mpy deploy interns the names of a module the first time it loads, for good.
+        self.rounds = 0
+        self.warm = False
 
     def wait(self, ms):
         loop = self.loop
@@ -200,7 +204,8 @@ class Bench:
         while self.presses < budget:
             for words in TOURS:
                 self.tour(words, budget)
-            self.warm = True
+            self.rounds += 1
+            self.warm = self.rounds >= 2
 
 
 def main():

@@ -115,6 +115,10 @@ class App:
         return screen
 
     def _build(self, name, arg):
+        # Into a collected heap: the module and the screen, which stay while it is open,
+        # fill the holes of what went before instead of landing beyond its garbage (the
+        # device's smallest heap: 5.5 KB less for a .mpy deploy, 2.5 KB frozen).
+        gc.collect()
         known = list(sys.modules)
         module = "app." + name
         __import__(module)
