@@ -14,9 +14,9 @@ and on the 32-bit one (tools/mp32.py), deployed as .mpy files and frozen.
 import os
 import shutil
 import subprocess
-import time
-
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import tools  # noqa: F401  (puts the firmware on the import path)
 from tools import deploy, mp32
@@ -92,20 +92,44 @@ def device_fits(binary, tree, heap, frozen=False):
     return "replayed" in out and figures(out.split("replayed ", 1)[1])["screens"] == str(SCREENS)
 
 
+STEP = 256  # the heap sizes tried differ by this much
+SPAN = 2048  # fits "from" a size: every size from it to this much over it fits
+
+
+def _fit_all(binary, tree, heaps, frozen):
+    with ThreadPoolExecutor(max(os.cpu_count() or 1, 2)) as pool:
+        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen), heaps))
+
+
+def device_fits_from(binary, tree, heap, frozen=False):
+    """Whether the device walks every screen in every heap from heap to heap + SPAN. A
+    heap a little larger is no sure fit: fragmentation lays the objects out anew, and
+    the heap that fits may be the lucky one between two that do not."""
+    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen))
+
+
 def smallest_device_heap(binary, tree, frozen=False):
-    """Binary search, to 256 bytes, of the smallest heap in which the device walks every
-    screen without running out (the loop's MemoryError recovery counts as a failure)."""
+    """(fits from, least): the smallest heap from which on the device walks every screen
+    without running out (the loop's MemoryError recovery counts as a failure), every
+    size up to SPAN over it tried in STEP bytes; and the smallest in which it fits at
+    all, luck included. A binary search finds a size that fits, then the sizes SPAN
+    around it are tried."""
     low, high = 8192, 524288
     if not device_fits(binary, tree, high, frozen):
         raise SystemExit("the device bench fails in %d B: %s" % (
             high, device(binary, tree, heap=high, frozen=frozen)))
-    while high - low > 256:
-        mid = (low + high) // 2 // 256 * 256
+    while high - low > STEP:
+        mid = (low + high) // 2 // STEP * STEP
         if device_fits(binary, tree, mid, frozen):
             high = mid
         else:
             low = mid
-    return high
+    heaps = range(max(high - SPAN, 8192), high + SPAN + 1, STEP)
+    fits = _fit_all(binary, tree, heaps, frozen)
+    start = len(fits)
+    while start and fits[start - 1]:
+        start -= 1
+    return heaps[start], heaps[fits.index(True)]
 
 
 def figures(text):
@@ -188,28 +212,30 @@ def whole_device():
     tree = device_tree()
     frozen_tree = device_tree(frozen=True)
     print("whole device (T-Display board file, ST7789 driver on a counting SPI, journal,"
-          " buttons, power, app), a walk of every screen (%d presses), smallest heap:"
-          % DEVICE_PRESSES)
-    print("  64-bit port (.venv), .mpy deploy:  %6d B" % smallest_device_heap(
+          " buttons, power, app), a walk of every screen (%d presses), smallest heap: every"
+          " size from it to %d B over it fits (in brackets the least that fits, luck"
+          " included):" % (DEVICE_PRESSES, SPAN))
+    print("  64-bit port (.venv), .mpy deploy:  %6d B (%d)" % smallest_device_heap(
         tool("micropython"), tree))
     binary, why = mp32.plain()
     if binary:
-        print("  32-bit port, .mpy deploy:          %6d B  (goal: 57344, the ESP32's"
+        print("  32-bit port, .mpy deploy:          %6d B (%d)  (goal: 57344, the ESP32's"
               " starting heap)" % smallest_device_heap(binary, tree))
     else:
         print("  32-bit port: none (%s): the 64-bit figure only" % why)
     grown, gwhy = mp32.grown()
     if grown:
-        total = smallest_device_heap(grown, tree)
+        total, least = smallest_device_heap(grown, tree)
         print("  32-bit port, .mpy deploy, the heap in two areas as an ESP32's once grown:"
-              " %6d B, two of %d B  (an ESP32 grows to two of 57344: %s)" % (
-                  total, total // 2, "fits" if total <= 2 * 57344 else "does not fit"))
+              " %6d B (%d), two of %d B  (an ESP32 grows to two of 57344: %s)" % (
+                  total, least, total // 2,
+                  "fits" if total <= 2 * 57344 else "does not fit"))
     else:
         print("  32-bit port, heap in two areas: none (%s)" % gwhy)
     frozen, fwhy = mp32.frozen()
     if frozen:
-        print("  32-bit port, frozen build:         %6d B  (goal: 40960)" % smallest_device_heap(
-            frozen, frozen_tree, frozen=True))
+        print("  32-bit port, frozen build:         %6d B (%d)  (goal: 40960)"
+              % smallest_device_heap(frozen, frozen_tree, frozen=True))
     else:
         print("  32-bit port, frozen: none (%s)" % fwhy)
     presses = 10000

@@ -14,11 +14,11 @@ grown():  the plain port with its heap in two equal areas (MICROPY_GC_SPLIT_HEAP
           it starts with one 56 KB area and, when an allocation fails, adds one as large
           as the heap so far (py/gc.c gc_try_add_heap); no object spans two areas.
           $MICROPYTHON32_GROWN, else build/mp32/grown-HASH/micropython.
-All built here freeze the device bench's harness too (HARNESS: the unix board's machine
-module, which an ESP32 has built in, and the bench itself), so that the heap they measure
-holds the device alone; HASH covers what each freezes. Run them with ".frozen" first on
-MICROPYPATH. A binary named by the variables may lack the harness: then its heap holds
-it too (5 KB).
+All built here freeze the device bench (HARNESS) and have the unix board's machine in C
+(MACHINE: `_machine32`, its pins and SPI static, as an ESP32's machine is built in), so
+that the heap they measure holds the device alone; HASH covers what each freezes and
+builds in. Run them with ".frozen" first on MICROPYPATH. A binary named by the variables
+may lack them: then its heap holds the bench and the Python machine too (about 5 KB).
 Each returns (path, None) or (None, the reason there is none); with build=False they
 only look (the tests: `make test` and `make bench` build them first).
 """
@@ -38,7 +38,8 @@ TOOL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386"
                     "build-micropython-i386.sh")
 CACHE = os.path.join(ROOT, "build", "mp32")
 MANIFEST = os.path.join(ROOT, "manifest.py")
-HARNESS = ("tests/unixboard/lib/machine.py", "tools/mp_device_bench.py")
+HARNESS = ("tools/mp_device_bench.py",)
+MACHINE = os.path.join(ROOT, "tests", "unixboard")  # USER_C_MODULES: cmachine/ in it
 # grown(): the unix port's split heap (ports/unix/main.c makes N_HEAPS areas).
 GROWN_CFLAGS = "-DMICROPY_GC_SPLIT_HEAP=1 -DMICROPY_GC_SPLIT_HEAP_N_HEAPS=2"
 
@@ -80,8 +81,8 @@ def _build(out, firmware, cflags=""):
         " with manifest.py frozen" if firmware else " " + cflags if cflags else "",
         os.path.relpath(out, ROOT)), file=sys.stderr, flush=True)
     # The tool sets CFLAGS_EXTRA itself; the port's Makefile adds to CFLAGS from the
-    # environment.
-    env = dict(os.environ, CFLAGS=cflags) if cflags else None
+    # environment, and takes USER_C_MODULES from it.
+    env = dict(os.environ, USER_C_MODULES=MACHINE, CFLAGS=cflags)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
     if proc.returncode or not os.path.isfile(tmp):
         return "the 32-bit build failed: %s" % (proc.stdout + proc.stderr).strip()[-500:]
@@ -107,6 +108,7 @@ def _hash(firmware, cflags=""):
     # Of what a build freezes: the harness, and the firmware with its manifest; and of
     # the flags it was built with.
     paths = [TOOL] + [os.path.join(ROOT, name) for name in HARNESS]
+    paths += sorted(glob.glob(os.path.join(MACHINE, "cmachine", "*")))
     if firmware:
         paths += [MANIFEST] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
                                                recursive=True))

@@ -4,21 +4,20 @@
 # board.mpy from boards/tdisplay.py, the firmware packages, or ".frozen" first for a
 # frozen build) plus tests/unixboard/lib/machine.py, and the current folder as the
 # board's filesystem (the journal writes there). The 32-bit ports tools/mp32.py builds
-# freeze this file and machine.py (an ESP32 has machine built in), so that the heap holds
-# the device alone; "harness=heap" in the figures says when they were loaded into it.
-#
-# The whole device: main.start(board) wires the T-Display board file, the real ST7789
-# driver (on machine.SPI, which here counts the bytes), the journal, the buttons, the
-# power and the app; the bench presses the buttons through their pins on a virtual
-# clock (a loop turn every 10 ms) and walks every screen with TOURS, each from the
-# scoreboard back to it. Prints "replayed" and the figures when all PRESSES are done and
-# the loop never ran out of heap.
-#   measure: a gc.collect() before each press, to count what each press allocates, and
-#            the heap in use after each return to the scoreboard.
+# freeze this file and have the unix board's machine in C (tests/unixboard/cmachine:
+# `_machine32`, installed here as `machine`), its pins and SPI static as an ESP32's are,
+# so that the heap holds the device alone; "harness=heap" in the figures says when the
+# bench or the Python machine were loaded into it instead.
 import gc
 import sys
 import time
 
+try:  # the 32-bit ports' machine, in C (tools/mp32.py)
+    import _machine32
+
+    sys.modules["machine"] = _machine32
+except ImportError:  # the Python one, tests/unixboard/lib/machine.py
+    pass
 import machine
 
 # Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT).
@@ -68,7 +67,7 @@ class Bench:
         self.measure = measure
         self.loop = start.start(board)
         self.app = self.loop.app
-        self.spi = machine.SPI.last
+        self.spi = machine.last_spi()
         self.panel = Timed(self.app.display)  # the driver's share of the render time
         self.app.display = self.panel
         self.pins = [machine.PINS[k] for k in KEY_PINS]
@@ -208,6 +207,14 @@ class Bench:
             self.warm = self.rounds >= 2
 
 
+def out_of_heap():
+    """Whether the bench and machine are out of the heap: this module frozen (a frozen
+    module's __file__ is its source's name; from the tree, a .mpy) and machine in C
+    (no __file__) or frozen."""
+    where = getattr(machine, "__file__", ".py")
+    return __file__.endswith(".py") and where.endswith(".py")
+
+
 def main():
     presses = int(sys.argv[1])
     measure = len(sys.argv) > 2 and sys.argv[2] == "measure"
@@ -224,8 +231,7 @@ def main():
               b.presses, b.renders, b.render_us, b.turns, b.turn_us, b.alloc, b.alloc_worst,
               b.returns, b.flat_low, b.flat_high, booted, b.spi.bytes, b.panel.us, len(b.seen),
               b.stays, b.alloc_stay,
-              # a frozen module's __file__ is its source's name; from the tree, a .mpy
-              "frozen" if machine.__file__.endswith(".py") else "heap",
+              "frozen" if out_of_heap() else "heap",
               ",".join(sorted(b.seen))))
 
 

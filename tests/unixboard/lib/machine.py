@@ -64,6 +64,11 @@ class SPI:
         self.writes += 1
 
 
+def last_spi():
+    """The SPI made last: the display's (tools/mp_device_bench.py counts its bytes)."""
+    return SPI.last
+
+
 class I2C:
     """Counts what a display driver sends, as SPI does."""
 
