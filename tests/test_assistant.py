@@ -5,6 +5,7 @@ from play import play
 from truc import cards
 from ui.canvas import Canvas
 from app.app import App, Settings
+from app.textpage import GOES_ON
 from ui import events as E
 
 _CANVASES = {}  # one per size, made once: a fresh 16 KB canvas a test would fragment
@@ -64,7 +65,14 @@ def _labels(screen):
 
 
 def _lines(page):
-    return [text for text, _ in page.lines]
+    """The page's lines, their wrapped rows joined again."""
+    out = []
+    for i in range(len(page.items)):
+        if page.styles[i] & GOES_ON:
+            out[-1] += " " + page.items[i]
+        else:
+            out.append(page.items[i])
+    return out
 
 
 def _ink(canvas, start=0):
@@ -355,8 +363,9 @@ def test_cards_to_take_out():
 def test_long_lines_wrap_to_the_small_screen():
     app = _app("variant mallorca", large=False)
     page = _open(app, "signals")
-    assert len(page.items) > len(page.lines)  # some lines took two rows
-    for text, _, x in page.items:
+    assert len(page.items) > len(_lines(page))  # some lines took two rows
+    for text, style in zip(page.items, page.styles):
+        x = 10 if style & GOES_ON else 4
         assert x + app.canvas.text_width(app.font, text) <= app.canvas.width - 8, text
 
 

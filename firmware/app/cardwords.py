@@ -158,7 +158,7 @@ def order_lines(variant, peces):
     """The card order, highest first, as (text, colour): one line per strength, cards
     that tie on one line, the named cards marked."""
     deck = cards.deck(variant)
-    above = []  # cards on the lines already written
+    above = bytearray(52)  # 1: the card is on a line already written (cards 0-51)
     out = []
     for line in cards.order(variant, peces):
         parts = []
@@ -172,12 +172,13 @@ def order_lines(variant, peces):
                     colour = C.MARK
             elif len(group) == len(same):
                 parts.append(_all_of(rank))
-            elif len(group) > 2 and len(group) + sum(1 for c in same if c in above) \
+            elif len(group) > 2 and len(group) + sum(above[c] for c in same) \
                     == len(same) and _other(rank):
                 parts.append(_other(rank))  # the rest of the rank is above
             else:
                 parts.append(_and(group))
-        above.extend(line)
+        for c in line:
+            above[c] = 1
         out.append((" · ".join(parts), colour))
     return out
 

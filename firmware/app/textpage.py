@@ -26,21 +26,28 @@ def wrap(c, font, text, first, rest):
     return out
 
 
+GOES_ON = 0x80  # in a row's style: it goes on with the line of the row above
+
+
 class TextPage(Menu):
     """Lines to read: PREV/NEXT scroll a line (round at the ends), PREV2/NEXT2 a page;
-    SELECT or BACK closes. lines are (text, colour); long ones are wrapped once, here."""
+    SELECT or BACK closes. lines are (text, colour); long ones are wrapped once, here,
+    into rows: items holds their texts and styles their colours, with GOES_ON on the
+    rows that continue a line (a byte a row where a tuple took 32)."""
 
     def __init__(self, app, title, lines):
         Menu.__init__(self, title)
-        self.lines = lines
         # Rows start at 4, continuations at 10; the scroll marks take the last 8 pixels.
         width = app.canvas.width - 8
         rows = []
+        styles = bytearray()
         for text, colour in lines:
             parts = wrap(app.canvas, app.font, text, width - 4, width - 10)
             for i in range(len(parts)):
-                rows.append((parts[i], colour, 4 if i == 0 else 10))
+                rows.append(parts[i])
+                styles.append(colour | GOES_ON if i else colour)
         self.items = rows
+        self.styles = styles
         self.rows = (app.canvas.height - app.line - 1) // app.line
 
     def event(self, app, e):
@@ -68,9 +75,10 @@ class TextPage(Menu):
             y = top + (i - first) * line
             if not c.shows(y, line):  # drawn with the slice that holds it
                 continue
-            text, colour, x = self.items[i]
-            c.text(app.font, text, x, y + (1 if app.large else 0), colour,
-                   c.width - 8 - x)  # a word too long for a line (wrap keeps it whole)
+            style = self.styles[i]
+            x = 10 if style & GOES_ON else 4
+            c.text(app.font, self.items[i], x, y + (1 if app.large else 0),
+                   style & ~GOES_ON, c.width - 8 - x)  # a word longer than a row stays whole
         if first > 0:
             c.text(app.font, "^", c.width - 8, top, C.DIM)
         if first + self.rows < n:
