@@ -38,28 +38,28 @@ FROZEN_GOAL = 40 * 1024
 # the open files are on the heap, about 5 KB.
 
 
+def _port(found, what):
+    binary, why = found
+    if not binary:
+        pytest.skip("no 32-bit %s (make test builds it): %s" % (what, why))
+    return binary
+
+
 @pytest.fixture(scope="module")
 def device(tmp_path_factory):
-    binary, why = mp32.plain(build=False)
-    if not binary:
-        pytest.skip("no 32-bit MicroPython port: " + why)
-    return binary, bench.device_tree(out=str(tmp_path_factory.mktemp("device")))
+    return (_port(mp32.plain(build=False), "MicroPython port"),
+            bench.device_tree(out=str(tmp_path_factory.mktemp("device"))))
 
 
 @pytest.fixture(scope="module")
 def frozen(tmp_path_factory):
-    binary, why = mp32.frozen(build=False)
-    if not binary:
-        pytest.skip("no 32-bit port with manifest.py frozen (make test builds it): " + why)
-    return binary, bench.device_tree(frozen=True, out=str(tmp_path_factory.mktemp("frozen")))
+    return (_port(mp32.frozen(build=False), "port with manifest.py frozen"),
+            bench.device_tree(frozen=True, out=str(tmp_path_factory.mktemp("frozen"))))
 
 
 @pytest.fixture(scope="module")
-def grown(tmp_path_factory):
-    binary, why = mp32.grown(build=False)
-    if not binary:
-        pytest.skip("no 32-bit port with its heap in two areas (make test builds it): " + why)
-    return binary, bench.device_tree(out=str(tmp_path_factory.mktemp("grown")))
+def grown(device):
+    return _port(mp32.grown(build=False), "port with its heap in two areas"), device[1]
 
 
 def test_the_grown_port_has_two_areas(device, grown):
