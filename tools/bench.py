@@ -263,8 +263,8 @@ def whole_device():
                   int(d["turn_us"]) / int(d["turns"]) / 1000))
         print("    bytes sent to the panel per press: %.0f mean" % (int(d["spi"]) / n))
         print("    the bench and the machine module: %s" % (
-            "frozen into the port: the heap figures are the device's alone"
-            if d.get("harness") == "frozen" else
+            "out of the heap (the bench frozen, machine in C): the heap figures are the"
+            " device's alone" if d.get("harness") == "frozen" else
             "loaded into the heap: about 5 KB of each heap figure is theirs"))
 
 
