@@ -9,7 +9,7 @@ SPI static (an ESP32 has machine built in), so that the heap holds the device al
 heap "fits" when it and every size up to 2 KB over it do (bench.device_fits_from).
 
 The goals: a frozen build in 40 KB, met; a `.mpy` deploy in the ESP32's starting heap,
-56 KB (README "Figures"), not yet: that test is a strict xfail, which fails the day the
+56 KB (README "Benchmark"), not yet: that test is a strict xfail, which fails the day the
 device fits, to be turned into a plain test. Meanwhile the heap measured today (make
 bench) is a ceiling that no change may raise, and a `.mpy` deploy must fit the heap stock
 ESP32 MicroPython grows to once: a second area as large as the first (mp32.grown(), a
