@@ -26,7 +26,7 @@ $(TYPINGS): $(READY) Makefile
 # sizes), built into build/mp32/ from ../shared/tools/micropython-i386 (20 s to a minute)
 # when gcc -m32 works, with the device bench frozen in (built again when the bench
 # changes), the same with manifest.py frozen in too (again when the firmware
-# changes), and the same with its heap in two areas, as an ESP32's once grown; without
+# changes), and the same with a heap that grows once, as an ESP32's does; without
 # them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible

@@ -225,13 +225,12 @@ def whole_device():
         print("  32-bit port: none (%s): the 64-bit figure only" % why)
     grown, gwhy = mp32.grown()
     if grown:
-        total, least = smallest_device_heap(grown, tree)
-        print("  32-bit port, .mpy deploy, the heap in two areas as an ESP32's once grown:"
-              " %6d B (%d), two of %d B  (an ESP32 grows to two of 57344: %s)" % (
-                  total, least, total // 2,
-                  "fits" if total <= 2 * 57344 else "does not fit"))
+        start, least = smallest_device_heap(grown, tree)
+        print("  32-bit port, .mpy deploy, a heap that grows once as an ESP32's does: starts"
+              " at %d B (%d)  (an ESP32 starts at 57344: %s)" % (
+                  start, least, "fits" if start <= 57344 else "does not fit"))
     else:
-        print("  32-bit port, heap in two areas: none (%s)" % gwhy)
+        print("  32-bit port, a heap that grows: none (%s)" % gwhy)
     frozen, fwhy = mp32.frozen()
     if frozen:
         print("  32-bit port, frozen build:         %6d B (%d)  (goal: 40960)"
