@@ -8,6 +8,15 @@
 # `_machine32`, installed here as `machine`), its pins and SPI static as an ESP32's are,
 # so that the heap holds the device alone; "harness=heap" in the figures says when the
 # bench or the Python machine were loaded into it instead.
+#
+# The whole device: main.start(board) wires the T-Display board file, the real ST7789
+# driver (on machine.SPI, which here counts the bytes), the journal, the buttons, the
+# power and the app; the bench presses the buttons through their pins on a virtual
+# clock (a loop turn every 10 ms) and walks every screen with TOURS, each from the
+# scoreboard back to it. Prints "replayed" and the figures when all PRESSES are done and
+# the loop never ran out of heap.
+#   measure: a gc.collect() before each press, to count what each press allocates, and
+#            the heap in use after each return to the scoreboard.
 import gc
 import sys
 import time
@@ -83,7 +92,6 @@ class Bench:
         # first to open a past match (the first round's new match archived it), and a
         # .mpy deploy interns the names of a module the first time it loads, for good.
         self.rounds = 0
-        self.warm = False
 
     def wait(self, ms):
         loop = self.loop
@@ -138,7 +146,7 @@ class Bench:
         self.seen.add(self.app.top_name())
         if len(self.app.stack) == 1 and depth > 1:
             self.returns += 1
-            if self.measure and self.warm:
+            if self.measure and self.rounds >= 2:
                 gc.collect()
                 used = gc.mem_alloc()
                 if self.flat_low < 0 or used < self.flat_low:
@@ -204,7 +212,6 @@ class Bench:
             for words in TOURS:
                 self.tour(words, budget)
             self.rounds += 1
-            self.warm = self.rounds >= 2
 
 
 def out_of_heap():

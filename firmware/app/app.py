@@ -134,7 +134,7 @@ class App:
 
     def replace(self, name, arg=None):
         """The top screen gives way to `name`."""
-        self._close_from(len(self.stack) - 1)
+        self._close_from(len(self.stack) - 1, collect=False)  # _build collects
         return self.open(name, arg)
 
     def pop(self):
@@ -143,8 +143,9 @@ class App:
     def home(self):
         self._close_from(1)
 
-    def _close_from(self, depth):
-        # Closes the screens from depth up (never the scoreboard at 0), the top first.
+    def _close_from(self, depth, collect=True):
+        # Closes the screens from depth up (never the scoreboard at 0), the top first;
+        # then collects the heap, unless a screen is built next (_build collects).
         stack = self.stack
         depth = max(depth, 1)
         if len(stack) <= depth:
@@ -156,7 +157,8 @@ class App:
         screen = None
         if depth == 1:  # home: the texts of the screens left go too, the heap as it was
             i18n.forget()
-        gc.collect()
+        if collect:
+            gc.collect()
 
     def _drop(self, screen):
         # Forgets the modules that opening screen imported, engine ones too.
