@@ -36,7 +36,7 @@ from tools.mpbuild import ROOT, compile_file, tool
 TIMINGS = (F.PRESS_MS, F.DOUBLE_GAP_MS, F.LONG_MS + F.LONG_EXTRA_MS,
            F.DOUBLE_MS + F.SETTLE_EXTRA_MS)
 NAMES = {S.PRESS: "press", S.CHORD: "chord", S.WAIT: "wait", S.DIM: "dim", S.DARK: "dark",
-         S.PULL: "pull"}
+         S.PULL: "pull", S.START: "start"}
 
 
 class Failed(Exception):
@@ -52,14 +52,20 @@ class SimSoak:
         self.device = Device(board, draw=False)
         self.fingers = Fingers(self.device)
         self.presses = self.pulls = self.waits = self.returns = 0
+        self.playing = 0  # presses made with a match in progress (after the press)
         self.deepest = 1
         self.checker = S.Checker()
+
+    def pressed(self):
+        self.presses += 1
+        if self.device.app.playing():
+            self.playing += 1
 
     def act(self, a):
         d, kind = self.device, a[0]
         if kind == S.PRESS:
             self.fingers.gesture(a[1], a[2])
-            self.presses += 1
+            self.pressed()
         elif kind == S.CHORD:
             d.press(a[1])
             self.fingers.wait(F.PRESS_MS)
@@ -68,7 +74,17 @@ class SimSoak:
             d.release(a[1])
             d.release(a[2])
             self.fingers.wait(self.fingers.settle_ms)
-            self.presses += 1
+            self.pressed()
+        elif kind == S.START:
+            for _ in range(S.START_MOST):
+                e = S.to_start(d.app)
+                if e < 0:
+                    d.app.open("newmatch")
+                    d.step()
+                elif e:
+                    self.act((S.PRESS,) + S.gesture(d.keymap, e))
+                else:
+                    break
         elif kind == S.PULL:
             d.pull_battery()
             self.pulls += 1
@@ -117,7 +133,8 @@ def run_sim(board, presses, seed, out=sys.stdout):
                     board, seed, soak.presses, describe(a), why))
         depth = now
     seconds = time.perf_counter() - t0
-    return {"board": board, "presses": soak.presses, "pulls": soak.pulls,
+    return {"board": board, "presses": soak.presses, "playing": soak.playing,
+            "playing_share": round(soak.playing / max(1, soak.presses), 3), "pulls": soak.pulls,
             "waits": soak.waits, "returns": soak.returns, "deepest": soak.deepest,
             "commands": soak.device.app.match.entries(), "seconds": round(seconds, 1),
             "ms_per_press": round(1000 * seconds / max(1, soak.presses), 2)}
@@ -143,12 +160,15 @@ def scratch():
     return tempfile.TemporaryDirectory(prefix="soak-", dir=shm if usable else None)
 
 
-def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0):
-    """The soak started on the unix port (a Popen, text pipes), flash its filesystem."""
+def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0,
+               starved=False):
+    """The soak started on the unix port (a Popen, text pipes), flash its filesystem;
+    starved: the heap may run out (the loop recovers)."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
     cmd += ["home"] if home else []
     cmd += ["every=%d" % every] if every else []
+    cmd += ["starved"] if starved else []
     return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, MICROPYPATH=tree))
 
@@ -178,6 +198,7 @@ def _rate(figures, seconds, cpu=None):
 def _figures(board, line):
     figures = {"board": board}
     figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in line.split()[1:]))
+    figures["playing_share"] = round(figures.get("playing", 0) / max(1, figures["presses"]), 3)
     return figures
 
 

@@ -25,13 +25,21 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 def forget(modules):
     """Forgets the modules named as if never imported (their bytecode goes at the next
-    collection): what a screen left brought in, or what main imported for a moment."""
+    collection): what a screen left brought in, or what main imported for a moment.
+    Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
     for m in modules:
-        sys.modules.pop(m, None)
+        module = sys.modules.pop(m, None)
+        if module is None:
+            continue
         dot = m.rfind(".")
-        package = sys.modules.get(m[:dot]) if dot > 0 else None
-        if package is not None and hasattr(package, m[dot + 1:]):
-            delattr(package, m[dot + 1:])
+        for name in sys.modules:  # its package, if loaded, lets go of it too
+            if dot == len(name) and m.startswith(name):
+                attrs = sys.modules[name].__dict__
+                for key in attrs:
+                    if attrs[key] is module:
+                        del attrs[key]
+                        break
+                break
 
 
 def _nothing():
@@ -88,7 +96,7 @@ class App:
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
-        i18n.use(self.settings.language)
+        self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
         if not self.match.variant():
@@ -175,7 +183,7 @@ class App:
         scoreboard let go, and a notice."""
         self._uncover()
         self.home()
-        self.message = t("Out of memory: back to the score")
+        self.message = self._out_of_memory
 
     # Input.
     def event(self, e):
@@ -254,6 +262,8 @@ class App:
     def set_language(self, language):
         self.settings.language = language
         i18n.use(language)
+        # Looked up now: the recovery from a full heap reads no file, makes no string.
+        self._out_of_memory = t("Out of memory: back to the score")
 
     # Output.
     def render(self):
