@@ -138,6 +138,10 @@ class Match:
         j = i * _ENTRY
         return self._log[j], self._log[j + 1], self._log[j + 2]
 
+    def started(self):
+        """Whether play has begun: a round command (or adjust) was applied."""
+        return self.state[_STARTED] == 1
+
     def from_start(self):
         """True while the log reaches back to the empty match (it always does unless
         a match outgrew the log's capacity, see _compact)."""
