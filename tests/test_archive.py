@@ -328,3 +328,42 @@ def test_a_file_whose_facts_are_not_ours_is_set_aside_with_why():
     assert len(found) == 1 and not b.load("truc.a00", Match())
     assert [(old, w) for old, _, w in b.set_aside] == [("truc.a00",
                                                        "summary differs")]
+
+
+def _fill(fs):
+    """Files as big as the flash takes (big writes, then small ones for what littlefs
+    gave back): then an archive file no longer fits."""
+    for name, size in (("fill", 256), ("fill2", 16)):
+        f = fs.open(name, "wb")
+        try:
+            while True:
+                f.write(bytes(size))
+                if MICRO:
+                    f.flush()
+        except OSError as e:
+            assert e.args[0] == 28, e.args  # ENOSPC: what main says as "flash full"
+        try:
+            f.close()
+        except OSError:
+            pass
+
+
+def test_a_full_flash_refuses_the_keep_with_enospc_and_the_ring_stays():
+    # main.start turns this error into "Not archived: flash full", marks the score and
+    # keeps the match in the journal until a keep succeeds.
+    if MICRO:
+        fs = _new_fs()
+    else:
+        from dictfs import Files
+
+        fs = Files(room=16 * 1024)
+    a = Archive(fs, slots=4)
+    assert a.keep(_match(0)) and a.keep(_match(1))
+    before = _kept(fs, 4)
+    _fill(fs)
+    try:
+        Archive(fs, slots=4).keep(_match(40))  # 200 bytes: past littlefs' inline files
+        raise AssertionError("kept on a full flash")
+    except OSError as e:
+        assert e.args[0] == 28, e.args
+    assert _kept(fs, 4) == before

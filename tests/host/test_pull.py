@@ -189,7 +189,7 @@ def test_a_match_left_for_a_new_one_is_archived(tmp_path):
     left = describe(device.app.match)
     device.app.settings.names[6:8] = ["NÓS", "ELLS"]  # the team names, as set now
     device.app.open("newmatch")
-    device.app.top().start(device.app)  # what "Yes, start a new one" does
+    device.app.top().choose(device.app, "start")  # "Yes, start a new one"
     device.step()
     assert device.app.match.round() == 1 and device.app.match.entries() == 3
     proc = _pull("--flash", folder, "--all", str(tmp_path / "all"))
