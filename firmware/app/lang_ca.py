@@ -195,8 +195,8 @@ TEXT = {
     "Bad settings: reset": "Configuració malmesa: restablerta",
     "Flash full: not saved": "Memòria plena: no s'ha desat",
     "Not saved: retrying": "No s'ha desat: es torna a provar",
-    "Not archived: flash full": "No arxivada: memòria plena",
-    "Not archived: retrying": "No arxivada: es torna a provar",
+    "Not archived: flash full": "No arxivada: sense espai",
+    "Not archived: retrying": "No arxivada: es reintenta",
     "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una basa la guanya A, B o és parda",

@@ -195,8 +195,8 @@ TEXT = {
     "Bad settings: reset": "Ajustes dañados: restablecidos",
     "Flash full: not saved": "Memoria llena: no se ha guardado",
     "Not saved: retrying": "No se ha guardado: se reintenta",
-    "Not archived: flash full": "No archivada: memoria llena",
-    "Not archived: retrying": "No archivada: se reintenta",
+    "Not archived: flash full": "Sin archivar: sin espacio",
+    "Not archived: retrying": "Sin archivar: se reintenta",
     "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una baza la gana A, B o es parda",
