@@ -85,14 +85,18 @@ def start(board, files=None):
 
     app.before_new_match = before_new_match
 
+    failing = False  # the journal's last save failed
+
     def said(told):
         # A failed save, or a won match not archived, is said once and marked on the
         # score until it succeeds.
+        nonlocal failing
         failed = journal.error is not None
-        if failed and not app.unsaved:
+        if failed and not failing:
             app.message = t(journal.problem())
         elif unarchived and not told:
             app.message = t(unarchived)
+        failing = failed
         app.unsaved = failed or unarchived != ""
 
     def changed():
