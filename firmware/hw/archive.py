@@ -19,7 +19,7 @@
 # Version 1 files (no team names) still load; their teams read as the team letters.
 # A file is read as the journal reads its own: magic, size and crc32, then every fact
 # it holds (its sequence in its slot, the summary within the rules' tables, the names
-# UTF-8 without control characters, the dump replaying to that summary). One that does
+# UTF-8 without control characters; on load, the dump replaying to that summary). One that does
 # not read back is renamed NAME.badN (never deleted) and said in set_aside with why.
 from micropython import const
 
