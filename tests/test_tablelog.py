@@ -36,22 +36,6 @@ def test_bytes_not_utf8_give_none_for_their_line_only():
     assert tablelog.split(b"a\xc3\xa9\n")[0] == "a\u00e9"
 
 
-def test_play_stops_at_the_first_bad_line_with_its_number():
-    # The one way the tools read a log: split's lines, applied in turn.
-    seen = []
-    m = Match()
-    lines = tablelog.split(b"variant valencia\n# note\n\nbaza A\n\xff\nbaza A\n")
-    assert tablelog.play(m, lines, lambda match: seen.append(match.entries())) == \
-        "line 5: not UTF-8"
-    assert seen == [1, 2] and m.bazas() == 1  # the lines before it, a call per command
-    m = Match()
-    assert tablelog.play(m, tablelog.split(b"variant valencia\nvull A\nbaza A")) == \
-        "line 2: no call is pending"
-    assert m.entries() == 1
-    m = Match()
-    assert tablelog.play(m, ["variant valencia", "baza A"]) is None and m.bazas() == 1
-
-
 def test_numbers_are_ascii_digits_only():
     m = play("variant valencia")
     for digit in ("\u0663", "\u00b2", "\uff13", "\u0969"):  # Arabic-Indic 3, ², fullwidth 3
@@ -138,3 +122,4 @@ def test_the_log_and_the_engine_keep_the_same_ranges():
         except ValueError:
             log = False
         assert engine == log == R.players_ok(n), n
+
