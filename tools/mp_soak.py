@@ -147,7 +147,12 @@ class Soak:
             for _ in range(S.START_MOST):
                 e = S.to_start(self.app)
                 if e < 0:
-                    self.app.open("newmatch")
+                    try:
+                        self.app.open("newmatch")
+                    except MemoryError:  # recovered as the loop does from a press
+                        self.loop.recoveries += 1
+                        gc.collect()
+                        self.app.recover()
                     self.wait(STEP_MS)
                 elif e:
                     k, g = S.gesture(board.KEYMAP, e)

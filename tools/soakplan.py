@@ -77,7 +77,8 @@ def to_start(app):
     top = app.top()
     if top.name != "newmatch":
         return E.BACK if len(app.stack) > 1 else -1
-    if top.items and top.items[top.cursor][1] in ("begin", "start"):
+    # "drop": a match the device could not archive (no heap for it) is let go.
+    if top.items and top.items[top.cursor][1] in ("begin", "start", "drop"):
         return E.SELECT
     return E.NEXT
 
