@@ -6,6 +6,7 @@
 # and a forget() work), the scoreboard is at the bottom, and the next press goes through.
 # mp-heap: 192K  (the app on a T-Display canvas, in Catalan, and the filler's room)
 import gc
+import sys
 
 import micropython
 
@@ -99,6 +100,12 @@ def test_a_press_at_every_heap_level_leaves_the_device_working():
     notice = t("Out of memory: back to the score")
     now = 0
     swept = recovered = 0
+    for press in PRESSES:  # once each with room: the modules that stay loaded after
+        keys.events.extend(press)
+        loop.step(now)
+        app.home()
+        keys.events.clear()
+    loaded = sorted(sys.modules)
     for press in PRESSES:
         level = 0
         clean = 0  # levels in a row where the press went through
@@ -125,6 +132,9 @@ def test_a_press_at_every_heap_level_leaves_the_device_working():
             else:
                 clean += 1
             _sound(app, loop, keys, now + 50)
+            # A press that ran out of heap midway through an import leaves nothing loaded
+            # that no screen would drop.
+            assert sorted(sys.modules) == loaded, (press, level)
             level += STEP
             swept += 1
         assert clean == 8, (press, 'never went through')

@@ -28,18 +28,33 @@ def forget(modules):
     collection): what a screen left brought in, or what main imported for a moment.
     Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
     for m in modules:
-        module = sys.modules.pop(m, None)
-        if module is None:
-            continue
-        dot = m.rfind(".")
-        for name in sys.modules:  # its package, if loaded, lets go of it too
-            if dot == len(name) and m.startswith(name):
-                attrs = sys.modules[name].__dict__
-                for key in attrs:
-                    if attrs[key] is module:
-                        del attrs[key]
-                        break
+        _forget(m)
+
+
+def _forget(m):
+    module = sys.modules.pop(m, None)
+    if module is None:
+        return
+    dot = m.rfind(".")
+    for name in sys.modules:  # its package, if loaded, lets go of it too
+        if dot == len(name) and m.startswith(name):
+            attrs = sys.modules[name].__dict__
+            for key in attrs:
+                if attrs[key] is module:
+                    del attrs[key]
+                    break
+            return
+
+
+def _forget_since(known):
+    # Forgets every module not named in known, making no list of them.
+    while True:
+        for m in sys.modules:
+            if m not in known:
                 break
+        else:
+            return
+        _forget(m)
 
 
 def _nothing():
@@ -125,7 +140,11 @@ class App:
                 self._close_from(i + 1)
                 return stack[i]
         screen = self._build(name, arg)
-        stack.append(screen)
+        try:
+            stack.append(screen)
+        except MemoryError:  # not on the stack: nothing else would drop its modules
+            self._drop(screen)
+            raise
         screen.open(self)
         return screen
 
@@ -136,10 +155,14 @@ class App:
         gc.collect()
         known = list(sys.modules)
         module = "app." + name
-        __import__(module)
-        screen = sys.modules[module].make(self, arg)
-        screen.name = name
-        screen.modules = [m for m in sys.modules if m not in known]
+        try:
+            __import__(module)
+            screen = sys.modules[module].make(self, arg)
+            screen.name = name
+            screen.modules = [m for m in sys.modules if m not in known]
+        except MemoryError:  # what it imported goes too: no screen would ever drop it
+            _forget_since(known)
+            raise
         return screen
 
     def welcome(self):
