@@ -48,11 +48,14 @@ def run_case(target, corpus, seed, case):
     return files, None
 
 
-def run(target, seconds, seed, cases=None, out=print, folder=FINDINGS):
-    """Runs target for seconds (or the given case numbers); returns (cases, findings)."""
+def run(target, seconds, seed, cases=None, out=print, folder=FINDINGS, keep_going=False):
+    """Runs target for seconds (or the given case numbers); returns (cases, findings).
+    Stops at the first finding, unless keep_going (a long run's figures: each finding
+    whose first line is new is printed with its reproducer, the rest only counted)."""
     corpus = target.corpus(seed)
     end = time.monotonic() + seconds
-    ran = 0
+    ran = found = 0
+    seen = set()
     numbers = cases if cases is not None else _count()
     for case in numbers:
         if cases is None and time.monotonic() >= end and ran:
@@ -60,12 +63,17 @@ def run(target, seconds, seed, cases=None, out=print, folder=FINDINGS):
         files, why = run_case(target, corpus, seed, case)
         ran += 1
         if why:
-            path = write_reproducer(target.name, seed, case, files, folder)
-            out("FINDING target=%s seed=%d case=%d reproducer=%s\n%s" % (
-                target.name, seed, case, path, why.rstrip()))
-            return ran, 1
-    out("fuzz %s: seed %d, %d cases, 0 findings" % (target.name, seed, ran))
-    return ran, 0
+            found += 1
+            kind = why.strip().splitlines()[-1][:60]
+            if kind not in seen:
+                seen.add(kind)
+                path = write_reproducer(target.name, seed, case, files, folder)
+                out("FINDING target=%s seed=%d case=%d reproducer=%s\n%s" % (
+                    target.name, seed, case, path, why.rstrip()))
+            if not keep_going:
+                return ran, found
+    out("fuzz %s: seed %d, %d cases, %d findings" % (target.name, seed, ran, found))
+    return ran, found
 
 
 def _count():

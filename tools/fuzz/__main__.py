@@ -12,6 +12,8 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=10, help="per target (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--case", type=int, help="run this one case again")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="go on after a finding (count them all)")
     parser.add_argument("--findings", default=fuzz.FINDINGS,
                         help="where reproducers go (default %(default)s)")
     args = parser.parse_args(argv)
@@ -21,7 +23,8 @@ def main(argv=None):
     cases = None if args.case is None else [args.case]
     found = 0
     for name in names:
-        _, f = fuzz.run(TARGETS[name](), args.seconds, args.seed, cases, folder=args.findings)
+        _, f = fuzz.run(TARGETS[name](), args.seconds, args.seed, cases, folder=args.findings,
+                        keep_going=args.keep_going)
         found += f
     return 1 if found else 0
 
