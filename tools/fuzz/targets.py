@@ -34,7 +34,11 @@ from truc.match import Match
 from truc import tablelog
 from hw.journal import Journal
 from hw.archive import Archive
-from app.app import Settings
+try:
+    from app.settings import Settings, SettingsFile as Stored  # in a module of their own
+except ImportError:
+    from app.app import Settings
+    Stored = None
 from ui.gestures import SHORT, DOUBLE, LONG
 from tools.fuzz import Finding
 from tools.fuzz import formats, mutate
@@ -64,6 +68,15 @@ def _played(setup, steps):
     return m
 
 
+def _save_settings(flash, s):
+    if Stored is not None:
+        Stored(flash).save(s)
+    else:
+        j = Journal(flash)
+        j.open(Match(), s)
+        j.save_settings(s)
+
+
 def _journal(seed, k):
     """The files a device leaves after a random match k: (files, the match's dump)."""
     random.seed(seed * 100 + k)  # randplay's random
@@ -73,7 +86,7 @@ def _journal(seed, k):
     s.language = ("ca", "es", "en")[k % 3]
     s.names = list(NAMES) if k % 2 else [""] * 8
     j = Journal(flash)
-    j.open(m, s)
+    j.open(m)
     for line in SETUPS[k % len(SETUPS)].split("\n"):
         tablelog.run(m, line)
         j.changed()
@@ -87,8 +100,8 @@ def _journal(seed, k):
             break
         j.changed()
     s.setup[0], s.setup[1], s.setup[2] = m.variant(), m.players(), m.options() & 255
-    j.save_settings(s)
     j.close()
+    _save_settings(flash, s)
     return dict(flash.files), m.dump()
 
 
@@ -327,11 +340,8 @@ class DataFiles(Target):
         if name.startswith("app/lang_"):  # the settings name the language mutated
             s = Settings()
             s.language = name[9:11]
-            flash = Flash({"truc.cfg": files["truc.cfg"]})
-            j = Journal(flash)
-            j.open(Match(), s)
-            s.language = name[9:11]
-            j.save_settings(s)
+            flash = Flash()
+            _save_settings(flash, s)
             files["truc.cfg"] = flash.files["truc.cfg"]
         files["data:" + name.replace("/", ":")] = new
         files["keys"] = _keys(rng)
@@ -356,16 +366,20 @@ class DataFiles(Target):
             text._fonts.clear()
             try:
                 d = _boot(files, files["board"].decode(), "datafiles")
-                if d.app.match.dump() != saved.dump():
-                    raise Finding("datafiles: the saved match is not the one booted")
                 flash = d.flash.files
-                if any(n not in flash for n in ("truc.snp", "truc.log") if n in files):
-                    raise Finding("datafiles: the match was set aside for a data file")
-                booted = Device(files["board"].decode(), flash=d.flash.reboot(), draw=False)
-                if not booted.app.message:
+                if any(flash.get(n) != files[n] for n in ("truc.snp", "truc.log") if n in files):
+                    raise Finding("datafiles: the saved match was set aside or changed")
+                lines = getattr(d.app, "lines", None)  # ui.fault's page, standing in for the app
+                if lines is not None:
+                    if data[0][0] not in "".join(lines):
+                        raise Finding("datafiles: the fault page does not name %s: %r" % (
+                            data[0][0], lines))
+                elif d.app.match.dump() != saved.dump():
+                    raise Finding("datafiles: the saved match is not the one booted")
+                elif not d.app.message:
                     raise Finding("datafiles: a damaged %s boots with no word of it"
                                   % data[0][0])
-                _press(booted, files["keys"])
+                _press(d, files["keys"])
             finally:
                 sys.path.remove(tmp)
                 text._fonts.clear()
