@@ -11,6 +11,7 @@ again. It runs the input path on the case and checks the invariants the issue st
 figures (cases run, findings 0) and exits 0.
 """
 import os
+import re
 import random
 import time
 import traceback
@@ -64,7 +65,7 @@ def run(target, seconds, seed, cases=None, out=print, folder=FINDINGS, keep_goin
         ran += 1
         if why:
             found += 1
-            kind = why.strip().splitlines()[-1][:60]
+            kind = re.sub(r"\d+", "N", why.strip().splitlines()[-1])[:60]
             if kind not in seen:
                 seen.add(kind)
                 path = write_reproducer(target.name, seed, case, files, folder)
