@@ -45,7 +45,7 @@ def run_case(target, corpus, seed, case):
     except Finding as e:
         return files, str(e)
     except Exception:
-        return files, traceback.format_exc(limit=6)
+        return files, traceback.format_exc(limit=-8)  # the innermost frames
     return files, None
 
 

@@ -203,7 +203,14 @@ class SettingsFile(Target):
         files, _ = rng.choice(corpus)
         files = dict(files)
         others = [f["truc.cfg"] for f, _ in corpus]
-        files["truc.cfg"] = _mutated(rng, "truc.cfg", files["truc.cfg"], others)
+        if rng.randrange(2):
+            files["truc.cfg"] = _mutated(rng, "truc.cfg", files["truc.cfg"], others)
+        else:  # crafted: the last new match (variant, players, options) and help seen,
+            data = bytearray(files["truc.cfg"])  # the 4 bytes before the CRC
+            for _ in range(rng.randrange(1, 3)):
+                data[-8 + rng.randrange(4)] = rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8, 0x7F,
+                                                          0xFF, rng.randrange(256)))
+            files["truc.cfg"] = formats.fix("truc.cfg", data)
         files["keys"] = _keys(rng, 12)
         files["board"] = rng.choice(BOARDS).encode()
         return files
