@@ -4,12 +4,23 @@ from ui import events as E
 from ui import canvas as C
 
 
-MARKS = 10  # the column the scroll marks (^ v) take at the right of a list
+def marks_x(app, c):
+    """The column of the scroll marks (^ v): the right edge, for this glass's font."""
+    return c.width - max(c.text_width(app.font, "v"), c.text_width(app.font, "^")) - 1
+
+
+def draw_marks(app, c, y_up, y_down, up, down):
+    """The scroll marks: ^ at y_up when there is more above, v at y_down when below."""
+    x = marks_x(app, c)
+    if up:
+        c.text(app.font, "^", x, y_up, C.DIM)
+    if down:
+        c.text(app.font, "v", x, y_down, C.DIM)
 
 
 def draw_title(app, c, text, colour=C.MARK, room=0):
     """The title bar: a panel on colour screens, a rule under it on monochrome ones.
-    The text is fitted into room pixels (the width of the bar by default)."""
+    A title wider than room pixels (the bar by default) takes the bar's two rows."""
     if not c.shows(0, app.line):  # another slice of the frame (ui.canvas)
         return
     c.fill_rect(0, 0, c.width, app.line, C.PANEL)
@@ -18,48 +29,60 @@ def draw_title(app, c, text, colour=C.MARK, room=0):
         c.hline(0, app.line - 1, c.width, C.FG)
 
 
-def draw_row(c, font, label, x, y, colour, room):
-    """A list row fitted into room pixels; "name: value" keeps its value whole and
-    shortens the name ("Cantons per gu.: 2")."""
-    if c.text_width(font, label) <= room:
-        c.text(font, label, x, y, colour)
-        return
-    i = label.rfind(": ")
-    if i < 0:
-        c.text(font, label, x, y, colour, room)
-        return
-    tail = label[i:]
-    x = c.text(font, label[:i], x, y, colour, room - c.text_width(font, tail))
-    c.text(font, tail, x, y, colour, room)
+def row_lines(app, c, label):
+    """A list row's label as the lines it takes: one, or more where it is wider than the
+    row (a label is never shortened: "Joc fora worth: the canton" takes two)."""
+    room = marks_x(app, c) - 6
+    if c.text_width(app.font, label) <= room:
+        return (label,)
+    return c.wrap(app.font, label, room, room - 6)
 
 
 def draw_rows(self, app, c, top):
     """The screen's items from row top down, the cursor's highlighted, with scroll marks
-    when there are more above or below (Menu and Picker draw their lists with it)."""
+    when there are more above or below (Menu and Picker draw their lists with it). A
+    label too wide for a row goes on over the next, indented."""
     font = app.font
     line = app.line
     self.rows = rows = (c.height - top) // line
-    n = len(self.items)
+    items = self.items
+    n = len(items)
     if self.cursor >= n:
         self.cursor = max(n - 1, 0)
-    first = min(max(self.cursor - rows // 2, 0), max(n - rows, 0))
-    last = min(first + rows, n)
+    cursor = self.cursor
+    # The rows each item takes, measured for the items near the cursor only.
+    size = bytearray(n)
+
+    def rows_of(i):
+        if not size[i]:
+            size[i] = min(len(row_lines(app, c, items[i][0])), rows)
+        return size[i]
+
+    # The page: about half a page above the cursor, then down, then up where it ends.
+    first = last = cursor
+    used = rows_of(cursor) if n else 0
+    while first > 0 and used - rows_of(cursor) + rows_of(first - 1) <= rows // 2:
+        first -= 1
+        used += size[first]
+    last = cursor + 1 if n else 0
+    while last < n and used + rows_of(last) <= rows:
+        used += size[last]
+        last += 1
+    while first > 0 and used + rows_of(first - 1) <= rows:
+        first -= 1
+        used += size[first]
+    y = top
     for i in range(first, last):
-        y = top + (i - first) * line
-        if not c.shows(y, line):  # drawn with the slice that holds it
-            continue
+        texts = row_lines(app, c, items[i][0]) if c.shows(y, size[i] * line) else ()
         colour = C.FG
-        if i == self.cursor:
-            c.fill_rect(0, y, c.width, line, C.FG)
+        if i == cursor:
+            c.fill_rect(0, y, c.width, size[i] * line, C.FG)
             colour = C.BG
-        # Only the rows that hold a scroll mark leave its column free.
-        marked = i == first and first > 0 or i == last - 1 and last < n
-        draw_row(c, font, self.items[i][0], 4, y + 1 if app.large else y, colour,
-                 c.width - 4 - (MARKS if marked else 2))
-    if first > 0:
-        c.text(font, "^", c.width - 8, top, C.DIM)
-    if last < n:
-        c.text(font, "v", c.width - 8, c.height - line, C.DIM)
+        for k in range(len(texts)):
+            c.text(font, texts[k], 10 if k else 4, y + k * line + (1 if app.large else 0),
+                   colour)
+        y += size[i] * line
+    draw_marks(app, c, top, top + (rows - 1) * line, first > 0, last < n)
 
 
 class Menu(Screen):
