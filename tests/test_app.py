@@ -295,7 +295,7 @@ def test_battery_shown_and_a_low_battery_warned_on_the_scoreboard():
         app.render()
         assert bytes(app.canvas.buffer) != before  # the gauge appeared
         app.power = Battery(8, low=True)
-        assert app.top()._stakes(app, app.match) == "Low battery: 8%"
+        assert app.top()._lines(app, app.canvas, app.match, 120) == ["Low battery: 8%"]
 
 
 def test_undo_stops_at_the_set_up_of_the_match():

@@ -223,3 +223,16 @@ def test_every_screen_fits_in_spanish():
 
 def test_every_screen_fits_in_english():
     _check("en")
+
+
+def test_the_320x240_glass_shows_scores_twice_the_tdisplays_and_uses_its_rows():
+    # Issue 27: the M5Stack Core drew the 240x135 layout in the middle of its glass.
+    heights = {}
+    bottoms = {}
+    for i in range(len(_SIZES)):
+        recorder = _draw(i, "scoreboard", "en")[1]
+        digits = [box for box in recorder.texts if box[5] in _DIGIT_FONTS]
+        heights[_SIZES[i][0]] = digits[0][3]
+        bottoms[_SIZES[i][0]] = max(box[1] + box[3] for box in recorder.texts)
+    assert heights["m5stack_core"] >= 2 * heights["tdisplay"]
+    assert bottoms["m5stack_core"] > 220  # the key hints on its last rows

@@ -132,6 +132,8 @@ class Scoreboard(Screen):
         # seats that sit it out are a grey dot (a lone pixel on monochrome): the
         # duellists are the seats drawn whole.
         n = m.players()
+        if not n:  # no match set up yet
+            return
         dot = size // 3 if app.large else 0
         seats = _SEATS_6_FLAT if n == 6 and not app.large else _SEATS[n]
         for seat in range(n):
