@@ -20,17 +20,16 @@ _SEATS = {
 _SEATS_6_FLAT = ((0, 100), (100, 100), (100, -100), (0, -100), (-100, -100), (-100, 100))
 
 # Each glass's layout (App.size: 128x64, 240x135, 320x240): the scores' centres from the
-# edges and their top; under them the team names, their halves and, in the middle, the
-# seats' text (D2 M3); the table drawing (centre, radii, seat size, the dealer's ring);
-# the rows of the stakes' lines, then the key hints' row. Where the stakes need more
-# lines than their rows, the hints' row takes the next (the hints come back when the
-# stakes fit), then the rows from `band` down (names, halves, seats' text give way).
-# score_x, score_y, names_y, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y, rows,
-# bottom, step, band, battery's half room
+# edges and their top; under them the team names (in room pixels, clear of the table
+# drawing), their halves and, in the middle, the seats' text (D2 M3); the table drawing
+# (centre, radii, seat size, the dealer's ring); the first row of the stakes' lines and
+# how many rows they have, the key hints' row, the rows' step; the battery's half room.
+# score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
+# rows, bottom, step, middle
 _LAYOUTS = (
-    (26, 12, -1, -1, -1, 32, 9, 4, 2, 1, 40, 1, 52, 12, -1, 10),
-    (48, 17, 68, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 68, 14),
-    (80, 22, 112, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 112, 18),
+    (26, 12, -1, 0, -1, -1, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10),
+    (48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14),
+    (80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18),
 )
 
 
@@ -53,25 +52,25 @@ class Scoreboard(Screen):
 
     def draw(self, app, c):
         m = app.match
-        (score_x, score_y, names_y, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y, rows,
-         bottom, step, band, middle) = _LAYOUTS[app.size]
+        (score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
+         rows, bottom, step, middle) = _LAYOUTS[app.size]
         font = app.font
         w = c.width
+        # Stakes that need more lines than their rows take the hints' row (the hints come
+        # back when they fit), then the rows under the scores (the names, halves, seats'
+        # text and table give way); on the OLED, which has none, the title's row.
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
-        hints = n <= rows  # the hints' row is free
-        whole = n <= rows + 1  # the rows under the scores keep their texts
-        top = not app.large and n > rows + 1  # the OLED: a third line in the title's row
-        if c.shows(0, font.HEIGHT) and not top:
+        hints = n <= rows
+        whole = n <= rows + 1 or not app.large
+        title_row = not app.large and n > rows + 1
+        if c.shows(0, font.HEIGHT) and not title_row:
             self._title(app, c, m)
         for team in (R.A, R.B):
             cx = score_x if team == R.A else w - score_x
             if c.shows(score_y, app.big.HEIGHT):
                 c.text_centre(app.big, str(m.points(team)), cx, score_y, C.TEAM[team])
             if names_y >= 0 and whole:
-                # Clear of the table drawing, which is beside them on the 320x240 glass.
-                room = 2 * (w // 2 - rx - seat - ring - 4 - score_x) if app.size == 2 \
-                    else 2 * score_x - 8
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
                 if c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
@@ -81,14 +80,15 @@ class Scoreboard(Screen):
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
             if seats_y >= 0 and c.shows(seats_y, font.HEIGHT):
                 c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
-        if hints:
-            y = stakes_y
-        else:  # bottom-aligned on the hints' row, the first in the title's row on the OLED
-            y = bottom - (n - 2 if top else n - 1) * step
         for i in range(n):
-            at = 0 if top and i == 0 else y + (i - 1 if top else i) * step
-            if c.shows(at, font.HEIGHT):
-                c.text(font, lines[i], 2 if app.large else 0, at,
+            if hints:
+                y = stakes_y + i * step
+            elif title_row and i == 0:
+                y = 0
+            else:  # bottom-aligned on the hints' row
+                y = bottom - (n - 1 - i) * step
+            if c.shows(y, font.HEIGHT):
+                c.text(font, lines[i], 2 if app.large else 0, y,
                        C.WARN if i >= self._said else C.FG)
         if hints and c.shows(bottom, font.HEIGHT):
             self._bottom(app, c, m, bottom, middle)
