@@ -172,6 +172,7 @@ def _at(k, text_=None):
         if text_:
             _new(text_)(app)
             app.event(E.SELECT)  # Actions
+        app.top().refresh(app)  # its items, and the cursor where it opens
         app.top().cursor = k
     return setup
 

@@ -32,7 +32,7 @@ def draw_title(app, c, text, colour=C.MARK, room=0):
 def row_lines(app, c, label):
     """A list row's label as the lines it takes: one, or more where it is wider than the
     row (a label is never shortened: "Joc fora worth: the canton" takes two)."""
-    room = marks_x(app, c) - 6
+    room = marks_x(app, c) - 8  # from 4, and 4 clear of the marks
     if c.text_width(app.font, label) <= room:
         return (label,)
     return c.wrap(app.font, label, room, room - 6)
@@ -50,25 +50,23 @@ def draw_rows(self, app, c, top):
     if self.cursor >= n:
         self.cursor = max(n - 1, 0)
     cursor = self.cursor
-    # The rows each item takes, measured for the items near the cursor only.
+    # The rows each item takes, measured for the items a page around the cursor only.
     size = bytearray(n)
-
-    def rows_of(i):
-        if not size[i]:
-            size[i] = min(len(row_lines(app, c, items[i][0])), rows)
-        return size[i]
-
-    # The page: about half a page above the cursor, then down, then up where it ends.
-    first = last = cursor
-    used = rows_of(cursor) if n else 0
-    while first > 0 and used - rows_of(cursor) + rows_of(first - 1) <= rows // 2:
+    lo = max(cursor - rows, 0)
+    hi = min(cursor + rows + 1, n)
+    for i in range(lo, hi):
+        size[i] = min(len(row_lines(app, c, items[i][0])), rows)
+    # The page: up to half a page above the cursor, then down, then up where it ends.
+    first = cursor
+    used = size[cursor] if n else 0
+    while first > lo and used - size[cursor] + size[first - 1] <= rows // 2:
         first -= 1
         used += size[first]
     last = cursor + 1 if n else 0
-    while last < n and used + rows_of(last) <= rows:
+    while last < hi and used + size[last] <= rows:
         used += size[last]
         last += 1
-    while first > 0 and used + rows_of(first - 1) <= rows:
+    while first > lo and used + size[first - 1] <= rows:
         first -= 1
         used += size[first]
     y = top

@@ -25,11 +25,11 @@ _SEATS_6_FLAT = ((0, 100), (100, 100), (100, -100), (0, -100), (-100, -100), (-1
 # (centre, radii, seat size, the dealer's ring); the first row of the stakes' lines and
 # how many rows they have, the key hints' row, the rows' step; the battery's half room.
 # score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
-# rows, bottom, step, middle
+# rows, bottom, step, middle (0 for names_y, halves_y, seats_y: none). Bytes: 16 a glass.
 _LAYOUTS = (
-    (26, 12, -1, 0, -1, -1, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10),
-    (48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14),
-    (80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18),
+    bytes((26, 12, 0, 0, 0, 0, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10)),
+    bytes((48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14)),
+    bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18)),
 )
 
 
@@ -70,7 +70,7 @@ class Scoreboard(Screen):
             cx = score_x if team == R.A else w - score_x
             if c.shows(score_y, app.big.HEIGHT):
                 c.text_centre(app.big, str(m.points(team)), cx, score_y, C.TEAM[team])
-            if names_y >= 0 and whole:
+            if names_y and whole:
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
                 if c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
@@ -78,7 +78,7 @@ class Scoreboard(Screen):
             c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
         if whole:
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
-            if seats_y >= 0 and c.shows(seats_y, font.HEIGHT):
+            if seats_y and c.shows(seats_y, font.HEIGHT):
                 c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
         for i in range(n):
             if hints:
