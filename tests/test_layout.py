@@ -177,6 +177,14 @@ def _at(k, text_=None):
     return setup
 
 
+def _discard_question(app):
+    _new("variant valencia\nbaza A")(app)
+    app.open("newmatch")
+    screen = app.top()
+    screen.confirm = True  # as Start asks with a match in progress
+    screen.items = []
+
+
 # More states than the goldens show: (screen, setup), each drawn in every language.
 STATES = tuple(("new-match", _at(k)) for k in (3, 6, 9, 12)) + tuple(
     ("scoreboard", _at(k, "variant valencia\nset flor=on\nenvit A\nvull B\nbaza A"))
@@ -196,6 +204,7 @@ STATES = tuple(("new-match", _at(k)) for k in (3, 6, 9, 12)) + tuple(
     ("scoreboard", _new("variant valencia\nset flor=on\nflor A\nflor B\nflor A\ntruc A\n"
                         "vull B\ntruc B\nvull A\nbaza A\nbaza parda")),
     ("names", _typing_a_team_name),
+    ("scoreboard", _discard_question),
     ("five-line-summary", _five_line_summary),  # no screen of that name: the setup opens it
 )
 

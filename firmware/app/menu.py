@@ -20,13 +20,20 @@ def draw_marks(app, c, y_up, y_down, up, down):
 
 def draw_title(app, c, text, colour=C.MARK, room=0):
     """The title bar: a panel on colour screens, a rule under it on monochrome ones.
-    A title wider than room pixels (the bar by default) takes the bar's two rows."""
-    if not c.shows(0, app.line):  # another slice of the frame (ui.canvas)
-        return
-    c.fill_rect(0, 0, c.width, app.line, C.PANEL)
-    c.text(app.font, text, 2, 1 if app.large else 0, colour, room or c.width - 2)
+    A title wider than room pixels (the bar by default) takes a row more: never
+    shortened. Returns the row under the bar."""
+    room = room or c.width - 2
+    lines = (text,) if c.text_width(app.font, text) <= room else c.wrap(app.font, text, room, room)
+    line = app.line
+    under = len(lines) * line
+    if not c.shows(0, under):  # another slice of the frame (ui.canvas)
+        return under + 1
+    c.fill_rect(0, 0, c.width, under, C.PANEL)
+    for i in range(len(lines)):
+        c.text(app.font, lines[i], 2, i * line + (1 if app.large else 0), colour)
     if c.mono:
-        c.hline(0, app.line - 1, c.width, C.FG)
+        c.hline(0, under - 1, c.width, C.FG)
+    return under + 1
 
 
 def row_lines(app, c, label):
@@ -120,5 +127,4 @@ class Menu(Screen):
 
     def draw(self, app, c):
         self.refresh(app)
-        draw_title(app, c, self.title)
-        draw_rows(self, app, c, app.line + 1)
+        draw_rows(self, app, c, draw_title(app, c, self.title))
