@@ -82,7 +82,7 @@ GOLDENS = {
     "settings-m5stack_core-ca": 0xe0b377ab,
     "settings-m5stack_core-es": 0xf587d96d,
     "settings-m5stack_core-en": 0x9a1af5f5,
-    "settings-devkit_oled-ca": 0x4df3b8d8,
+    "settings-devkit_oled-ca": 0x3c795852,
     "settings-devkit_oled-es": 0x94f4425a,
     "settings-devkit_oled-en": 0x816a6930,
     "show-entry-tdisplay-ca": 0x624f8a61,

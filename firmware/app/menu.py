@@ -40,9 +40,14 @@ def row_lines(app, c, label):
     """A list row's label as the lines it takes: one, or more where it is wider than the
     row (a label is never shortened: "Joc fora worth: the canton" takes two)."""
     room = marks_x(app, c) - 8  # from 4, and 4 clear of the marks
-    if c.text_width(app.font, label) <= room:
+    font = app.font
+    if c.text_width(font, label) <= room:
         return (label,)
-    return c.wrap(app.font, label, room, room - 6)
+    i = label.rfind(": ")  # "name: value" breaks after the name: the value stays whole
+    if i > 0 and c.text_width(font, label[:i + 1]) <= room \
+            and c.text_width(font, label[i + 2:]) <= room - 6:
+        return (label[:i + 1], label[i + 2:])
+    return c.wrap(font, label, room, room - 6)
 
 
 def draw_rows(self, app, c, top):
