@@ -332,8 +332,11 @@ def _replayed(data):
     return replay.replay(tablelog.split(data), out=out, err=err)
 
 
-DATA_FILES = ("ui/fonts/small.bin", "ui/fonts/medium.bin", "ui/fonts/digits_small.bin",
-              "ui/fonts/digits_large.bin", "app/lang_ca.bin", "app/lang_es.bin")
+DATA_FILES = tuple(sorted(
+    [f for f in ("app/" + n for n in os.listdir(os.path.join(ROOT, "firmware", "app")))
+     if f.endswith(".bin")] +
+    ["ui/fonts/" + n for n in os.listdir(os.path.join(ROOT, "firmware", "ui", "fonts"))
+     if n.endswith(".bin")]))
 
 
 class DataFiles(Target):
@@ -363,9 +366,12 @@ class DataFiles(Target):
             files["truc.cfg"] = flash.files["truc.cfg"]
         files["data:" + name.replace("/", ":")] = new
         files["keys"] = _keys(rng)
-        small = "small" in name
-        files["board"] = (b"devkit_oled" if small else
-                          rng.choice((b"tdisplay", b"m5stack_core", b"m5stickc_plus2")))
+        # A board that opens the font (the OLED the small ones, the 320x240 glass the
+        # large ones); any for a language.
+        files["board"] = (b"devkit_oled" if "small" in name else
+                          b"m5stack_core" if name.endswith(("/large.bin", "huge.bin")) else
+                          rng.choice((b"tdisplay", b"m5stickc_plus2")) if "fonts" in name
+                          else rng.choice(BOARDS).encode())
         return files
 
     def check(self, files):
