@@ -203,7 +203,7 @@ def _figures(board, line):
 
 
 def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout,
-           every=0):
+           every=0, starved=False):
     """The soak on the unix port; returns the figures as a dict; raises Failed. every:
     print the figures so far every that many presses, as they come."""
     with scratch() as tmp:
@@ -212,7 +212,7 @@ def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.std
         os.mkdir(flash)
         t0 = time.perf_counter()
         proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home,
-                          heap, every)
+                          heap, every, starved)
         lines = []
         for line in proc.stdout:
             line = line.rstrip("\n")
@@ -245,13 +245,15 @@ def main(argv=None):
     parser.add_argument("--home", action="store_true",
                         help="--mp: print the heap in use after every return home")
     parser.add_argument("--heap", type=int, help="--mp: the port's -X heapsize")
+    parser.add_argument("--starved", action="store_true",
+                        help="--mp: a heap too small for every screen (the loop may recover)")
     parser.add_argument("--every", type=int, default=0,
                         help="--mp: print the figures so far every N presses")
     args = parser.parse_args(argv)
     try:
         if args.mp:
             figures = run_mp(args.board, args.presses, args.seed, args.home, args.heap,
-                             every=args.every)
+                             every=args.every, starved=args.starved)
         else:
             figures = run_sim(args.board, args.presses, args.seed)
     except Failed as e:
