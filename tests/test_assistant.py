@@ -250,6 +250,22 @@ def test_after_a_parda_only_the_tied_players_play_on():
     assert calc.leader == -1 and len(calc.results) == 0
 
 
+def test_after_a_parda_in_mallorca_every_player_plays_on():
+    # Seed 002 says only "si s'empata la primera, decideix la segona": the four play the
+    # second baza, led by the seat of the first tied card.
+    app = _app("variant mallorca")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "4o", "3o", "3e", "5c")  # the threes of seats 1 (B) and 2 (A) tie
+    assert calc.team == 2
+    _press(app, E.SELECT)
+    assert calc.order == [1, 2, 3, 0] and calc.most == 4
+    _pick(app, "4c", "1e", "7e", "5c")  # seat 2 (A)'s ace decides the round
+    assert calc.team == 0 and calc.winner == 2
+    _press(app, E.SELECT)
+    assert calc.leader == -1
+
+
 def test_the_round_decided_after_a_parda_ends_the_bazas():
     app = _app("variant palacios")
     calc = _open(app, "baza")

@@ -32,11 +32,13 @@ _ENVIT_BY = const(25)  # team of the last envit call
 _ENVIT_WON = const(26)  # team whose envit won
 _ENVIT_SEAT = const(27)  # the winning seat and value shown (255 = given as a team)
 _ENVIT_VALUE = const(28)
-_ENVIT_FLORS = const(29)  # 1 when the envit is on the flors
+_ENVIT_FLORS = const(29)  # 0: the envit is the ordinary one; else bit 0 set, and the refused
+# ordinary envit it followed, if any, kept in the rest: its team in bit 1, points from bit 2
 _FLORS = const(30)  # A, B
 _ROUND_END = const(32)
 _LAST_FLOR = const(32)  # what the last closed round paid: flor points A, B,
-_LAST_ENVIT = const(34)  # envit team and points,
+_LAST_ENVIT = const(34)  # envit team and points (from bit 2 of the team's byte: the points a
+# refused envit paid the other team before an envit on the flors),
 _LAST_TRUC = const(36)  # truc team and points,
 _LAST_CANTON = const(38)  # the team that won the canton then (NOBODY if none)
 STATE_SIZE = const(39)
@@ -244,7 +246,8 @@ class Match:
         e = s[_ENVIT]
         top = len(V.ENVIT_LADDERS[v]) - 1
         if e > R.ENVIT_SHOWN or s[_ENVIT_CALL] > top or s[_ENVIT_BEFORE] > s[_ENVIT_CALL] \
-                or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B or s[_ENVIT_FLORS] > 1 \
+                or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B \
+                or s[_ENVIT_FLORS] > 1 and (s[_ENVIT_FLORS] > 27 or not s[_ENVIT_FLORS] & 1) \
                 or s[_ENVIT_SEAT] != 255 and s[_ENVIT_SEAT] >= n \
                 or e != R.ENVIT_NONE and not s[_ENVIT_CALL]:
             return False
@@ -254,8 +257,10 @@ class Match:
         if s[_FLORS] > per_team or s[_FLORS + 1] > per_team:
             return False
         for i in range(_LAST_FLOR, _LAST_CANTON, 2):
-            if s[i + 1] > target or i > _LAST_FLOR and s[i] > R.NOBODY:
+            if s[i + 1] > target or i > _LAST_FLOR and s[i] & 3 > R.NOBODY:
                 return False
+        if s[_LAST_TRUC] > R.NOBODY or s[_LAST_ENVIT] >> 2 > target:
+            return False
         return s[_LAST_FLOR] <= target and s[_LAST_CANTON] <= R.NOBODY
 
     def _replay(self):
@@ -390,7 +395,7 @@ class Match:
 
     def envit_on_flors(self):
         """Whether the envit called in this round is on the flors."""
-        return self.state[_ENVIT_FLORS] == 1
+        return self.state[_ENVIT_FLORS] != 0
 
     def falta_worth(self):
         """What an accepted tots / falta pays now, or 0 while both teams are in the
@@ -408,11 +413,12 @@ class Match:
 
     def last_round(self):
         """What the last closed round paid, in the order it was counted: flor points of
-        A and B, the envit's team and points, the truc's team and points, and the team
-        that won the canton (NOBODY for each part that paid nothing)."""
+        A and B, the envit's team and points, the truc's team and points, the team
+        that won the canton (NOBODY for each part that paid nothing), and the points a
+        refused envit paid the envit's rivals before an envit on the flors (0 if none)."""
         s = self.state
-        return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT], s[_LAST_ENVIT + 1],
-                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON])
+        return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT] & 3, s[_LAST_ENVIT + 1],
+                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON], s[_LAST_ENVIT] >> 2)
 
     def truc_worth(self):
         """Points the round's truc pays now (1 when no truc was accepted)."""
@@ -545,7 +551,10 @@ class Match:
                 s[_ENVIT_CALL] = step
                 s[_ENVIT_BY] = team
             return None
-        if e != R.ENVIT_NONE:
+        # Settled, but for an envit on the flors after a refused one (seed 000: "a no ser
+        # que otro jugador tenga flor y haya envite de flores"): that refusal stays paid.
+        kept = e == R.ENVIT_REFUSED and not s[_ENVIT_FLORS] and s[_FLORS] and s[_FLORS + 1]
+        if e != R.ENVIT_NONE and not kept:
             return "the envit of this round is already settled"
         if s[_WINNER] != R.NOBODY:
             window = self.envit_window()
@@ -566,11 +575,15 @@ class Match:
         if step > top:
             return "that step is not on the ladder"
         if commit:
+            flors = 1 if s[_FLORS] else 0
+            if kept:
+                points = V.ENVIT_LADDERS[s[_VARIANT]][s[_ENVIT_BEFORE]]
+                flors |= s[_ENVIT_WON] << 1 | points << 2
             s[_ENVIT] = R.ENVIT_PENDING
             s[_ENVIT_BEFORE] = 0
             s[_ENVIT_CALL] = step
             s[_ENVIT_BY] = team
-            s[_ENVIT_FLORS] = 1 if s[_FLORS] else 0
+            s[_ENVIT_FLORS] = flors
         return None
 
     def _truc(self, s, team, step, commit):
@@ -771,14 +784,23 @@ class Match:
                 won = self._pay(s, team, flor)
             team ^= 1
         e = s[_ENVIT]
+        kept = s[_ENVIT_FLORS] >> 2  # a refused envit before the one on the flors
+        if won == R.NOBODY and kept:
+            team = s[_ENVIT_FLORS] >> 1 & 1
+            s[_LAST_ENVIT] = team
+            s[_LAST_ENVIT + 1] = kept
+            won = self._pay(s, team, kept)
         if won == R.NOBODY and (e == R.ENVIT_REFUSED or e == R.ENVIT_SHOWN):
             team = s[_ENVIT_WON]
             ladder = V.ENVIT_LADDERS[s[_VARIANT]]
             points = ladder[s[_ENVIT_BEFORE] if e == R.ENVIT_REFUSED else s[_ENVIT_CALL]]
             if points == R.TOP:
                 points = self._tots(s, team)
-            s[_LAST_ENVIT] = team
-            s[_LAST_ENVIT + 1] = points
+            # One line for both when the refused envit went to the same team; else the
+            # refused one's points stay beside this one's.
+            same = not kept or s[_LAST_ENVIT] == team
+            s[_LAST_ENVIT] = team if same else team | kept << 2
+            s[_LAST_ENVIT + 1] = points + kept if same else points
             won = self._pay(s, team, points)
         fora = False
         if won == R.NOBODY:
