@@ -204,3 +204,8 @@ def test_envit_point_then_truc_both_added_when_no_canton():
     m = play("variant mallorca\nenvit B\nvull A\nenvitwin B\ntruc A\nvull B\nbaza A\nbaza A")
     assert score(m) == [3, 2]
     assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY, 0)
+
+
+def test_a_canton_won_by_an_adjust_says_no_round_paid_it():
+    m = play("variant valencia\nset canton=12\nbaza A\nbaza A\nadjust B +12")
+    assert m.last_round() == (0, 0, R.NOBODY, 0, R.NOBODY, 0, R.B, 0)

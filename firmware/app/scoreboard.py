@@ -62,12 +62,12 @@ class Scoreboard(Screen):
             colour = C.TEAM[team]
             room = 2 * cx - 8 if team == R.A else 2 * (w - cx) - 8
             if c.shows(17, app.big.HEIGHT):
-                c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
+                c.text_centre(app.big, str(self._score(m, team)), cx, 17, colour)
             c.text_centre(font, app.team_name(team), cx, 68, colour, room)
             if c.shows(84, line):
                 c.text_centre(font, self._half(m, team), cx, 84, C.DIM, room)
         self._table(app, c, m, w // 2, 48, 20, 4, 2)
-        if c.shows(78, line):
+        if c.shows(78, line) and m.winner() == R.NOBODY:
             c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM, w - 4 * _SCORE_X)
         if c.shows(101, line):
             stakes = app.named(lambda names: self._stakes(app, m, names), w - 4)
@@ -92,7 +92,7 @@ class Scoreboard(Screen):
                 else:
                     c.text_right(font, half, w, 0, C.FG)
             cx = 26 if team == R.A else w - 26
-            c.text_centre(app.big, str(m.points(team)), cx, 12, C.FG)
+            c.text_centre(app.big, str(self._score(m, team)), cx, 12, C.FG)
         if over:
             title = t("Match over")
         elif m.duel():
@@ -100,12 +100,19 @@ class Scoreboard(Screen):
         else:
             title = t("Round %d") % m.round()
         c.text_centre(font, title, w // 2, 0, C.FG, w - 2 * side - 8)
-        c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, 12, C.FG, 24)
+        if not over:  # once over, the large digits are the cantons
+            c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, 12, C.FG, 24)
         self._table(app, c, m, w // 2, 32, 5, 1, 1)
         c.text(font, app.named(lambda names: self._stakes(app, m, names), w), 0, 40, C.FG, w)
         self._bottom(app, c, m, 52, 10)
 
+    def _score(self, m, team):
+        # The points; once the match is won, the cantons (the points were cleared).
+        return m.points(team) if m.winner() == R.NOBODY else m.cantons(team)
+
     def _half(self, m, team):
+        if m.winner() != R.NOBODY:  # under the cantons, in the large digits
+            return t("cantons")
         return t("bones") if m.points(team) >= m.target() // 2 else t("males")
 
     def _cantons_text(self, m):
@@ -119,16 +126,17 @@ class Scoreboard(Screen):
         # and in a punta duel the seats that sit it out in grey.
         n = m.players()
         dot = size // 3
+        over = m.winner() != R.NOBODY  # no next round: nobody deals
         for seat in range(n):
             dx, dy = _SEATS[n][seat]
             x = cx + dx * radius // 100
             y = cy + dy * radius // 100
             colour = C.TEAM[seat & 1] if m.plays(seat) else C.DIM
             c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, colour)
-            if seat == m.dealer():
+            if seat == m.dealer() and not over:
                 c.rect(x - size - ring, y - size - ring, 2 * (size + ring) + 1,
                        2 * (size + ring) + 1, C.MARK)
-            if seat == m.hand_ma():
+            if seat == m.hand_ma() and not over:
                 c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1, C.BG)
 
     def _bottom(self, app, c, m, y, middle):
@@ -197,6 +205,15 @@ class Scoreboard(Screen):
             return t("%s may still envit") % app.team_name(window)
         state = m.envit_state()
         parts = []
+        if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
+            text = t("Round: %s") % names[m.round_winner()]
+            why = actions.decided_by(app, names)
+            parts.append(text + " (%s)" % why if why else text)
+        elif not m.bazas():  # until the next baza, what the last round paid and why
+            fresh = state == R.ENVIT_NONE and not m.truc_step() and not m.flors(R.A) \
+                and not m.flors(R.B) and m.entries() and m.entry(m.entries() - 1)[0] != R.ADJUST
+            for text, _ in actions.paid(app, names, actions.closed(m), fresh):
+                parts.append(text)
         if m.truc_step():
             parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:

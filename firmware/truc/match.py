@@ -756,6 +756,7 @@ class Match:
                 begun = s[_DUEL] > 1
                 for i in range(_ROUND_FIELDS, _ROUND_END):
                     begun = begun or s[i] != _round_default(i)
+                self._clear_last(s)  # no round paid it: only the canton is the news
                 self._win_canton(s, team, False)
                 if begun:
                     self._next_round(s)
@@ -772,9 +773,7 @@ class Match:
     def _close(self, s):
         # Flors (the hand's mà's team first), then the envit, then the truc: the first
         # payment that reaches the target wins the canton and the rest is not added.
-        for i in range(_LAST_FLOR, _LAST_CANTON):
-            s[i] = 0
-        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
+        self._clear_last(s)
         won = R.NOBODY
         team = self.hand_ma() & 1
         for _ in range(2):
@@ -819,6 +818,11 @@ class Match:
             self._reset_round(s)
         else:
             self._next_round(s)
+
+    def _clear_last(self, s):
+        for i in range(_LAST_FLOR, _LAST_CANTON):
+            s[i] = 0
+        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
 
     def _tots(self, s, team):
         # Tots / falta: with both teams in the males it closes the canton for the
