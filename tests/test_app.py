@@ -444,8 +444,7 @@ def test_redoing_a_canton_shows_the_canton():
     app.undo()
     _press(app, E.SELECT, E.SELECT)  # Actions opens on Redo
     assert app.top_name() == "summary" and app.match.cantons(0) == 1
-    assert [text for text, _ in app.top().lines(app)][-2:] == ["A wins the canton",
-                                                               "cantons 1-0"]
+    assert app.top().lines(app)[-1] == ("A wins the canton", R.A)
 
 
 def test_summary_title_score_flor_order_and_shown_value():
@@ -461,8 +460,8 @@ def test_summary_title_score_flor_order_and_shown_value():
     app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
     _press(app, E.PREV)
     title, score, lines, big = app.top().layout(app, app.canvas)
-    assert (title, score, big) == ("Round 1 over", "", False)
-    assert lines[-1] == ("cantons 1-0", -1)
+    assert (title, score, big) == ("Cantons: 1-0", "", False)
+    assert lines[-1] == ("A wins the canton", R.A)
 
 
 def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
@@ -472,3 +471,44 @@ def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
     assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went) · Truc"
     _press(app, E.PREV)
     assert _stakes(app) == "Truc · bazas A"
+
+
+def test_the_words_say_each_thing_once_and_truly():
+    # Issue 27.12, in Spanish: the value said once, the envit called envit, a match in
+    # progress that is kept rather than discarded, the screen's real timeout.
+    from app import i18n
+
+    app = _app("variant mallorca\ntruc A\ntruc B\ntruc A 9", language="es")
+    try:
+        assert app.top()._stakes(app, app.match) == "¿A: vale nueve?"
+        assert actions.label(app, R.ENVIT, R.B) == "B: envit 2"
+        app = _app("variant valencia\nbaza A", language="es")
+        app.open("newmatch")
+        menu = app.top()
+        menu.cursor = len(menu.items) - 1
+        _press(app, E.SELECT)
+        assert menu.title == "¿Empezar una partida nueva?"
+        assert [text for text, _ in menu.items] == ["No, seguir jugando",
+                                                    "Sí: esta, a Partidas anteriores"]
+        app.open("settings")
+        app.render()
+        assert [text for text, _ in app.top().items[1:3]] == ["Apagar: 120 s",
+                                                              "en partida: 10 min"]
+    finally:
+        i18n.use("en")
+
+
+def test_the_key_page_explains_every_short_form_of_the_scoreboard():
+    from app import i18n
+
+    for language, seats in (("en", "D1 M2"), ("ca", "R1 M2"), ("es", "R1 M2")):
+        app = _app(language=language)
+        try:
+            app.open("mainmenu")
+            app.open("textpage", "keys")
+            page = " ".join(app.top().items)
+            assert seats + " = " in page, page
+            for short in ("bazas", "males", "bones", "punta %d/3"):
+                assert i18n.t(short).replace("%d", "2") in page, (language, short)
+        finally:
+            i18n.use("en")

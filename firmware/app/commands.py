@@ -8,8 +8,8 @@ from app.i18n import t
 
 def step_word(m, op, step):
     """What the table calls a ladder step: its name (truc, retruc, quatre val, joc
-    fora; envit, torne, falta), with its points beside it where the steps are counted
-    (mallorca), and what tots / falta is worth now."""
+    fora; envit, torne, falta), with its points where the steps are counted (mallorca:
+    "retruc 6", but "val nou"), and what tots / falta is worth now."""
     v = m.variant()
     value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
     word = t((VT.TRUC_NAMES if op == R.TRUC else VT.ENVIT_NAMES)[v][step])
@@ -18,7 +18,7 @@ def step_word(m, op, step):
             return word  # joc fora: what closes the canton, its name says so
         worth = m.falta_worth()
         return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
-    return "%s %d" % (word, value) if VT.COUNTED[v] else word
+    return word % value if "%d" in word else word
 
 
 def call_word(m, op, step):

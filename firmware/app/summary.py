@@ -1,6 +1,6 @@
 # After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
 # the canton or the match when one was won; its score is the points, or once a canton
-# was won a line of the cantons. Any key goes back to the scoreboard.
+# was won the cantons, in its title. Any key goes back to the scoreboard.
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
@@ -38,8 +38,6 @@ class Summary(Screen):
         out = paid(app, names, self.hand)
         if m.winner() != R.NOBODY:
             out.append((t("%s wins the match!") % names[m.winner()], m.winner()))
-        if m.last_round()[6] != R.NOBODY:  # the points start again: the cantons, named
-            out.append((t("cantons %d-%d") % (m.cantons(0), m.cantons(1)), -1))
         flors = m.last_round()[:2]
         if len(out) > rows and flors[0] and flors[1]:  # the first two lines: the flors
             second = out[1][1]
@@ -51,15 +49,18 @@ class Summary(Screen):
         under this screen, and a frame is drawn a slice at a time (ui.canvas)."""
         m = app.match
         line = app.line
-        if m.winner() != R.NOBODY:
-            title = t("Match over")
-        elif self.hand & 3:
-            title = t("Duel %d of 3 over") % (self.hand & 3)
-        else:
-            title = t("Round %d over") % (self.hand >> 2)
-        # The points, unless a canton was won: the lines then give the cantons.
+        # The points start again once a canton is won: the title then gives the cantons,
+        # named, and there is no score of points.
         canton = m.last_round()[6] != R.NOBODY
-        score = "" if canton else "%d - %d" % (m.points(0), m.points(1))
+        score = ""
+        if canton:
+            title = t("Cantons: %d-%d") % (m.cantons(0), m.cantons(1))
+        else:
+            score = "%d - %d" % (m.points(0), m.points(1))
+            if self.hand & 3:
+                title = t("Duel %d of 3 over") % (self.hand & 3)
+            else:
+                title = t("Round %d over") % (self.hand >> 2)
         y = line + 2
         rows = (c.height - y) // line
         lines = self.lines(app, None, rows)
