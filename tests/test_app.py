@@ -468,7 +468,7 @@ def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A")
     assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went)"
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A\ntruc B\nvull A")
-    assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went) · Truc"
+    assert _stakes(app) == "Truc · Envit: B +2 · Round: B +1 (A went)"
     _press(app, E.PREV)
     assert _stakes(app) == "Truc · bazas A"
 

@@ -93,7 +93,7 @@ class Scoreboard(Screen):
                     c.text_right(font, half, w, 0, C.FG)
             cx = 26 if team == R.A else w - 26
             c.text_centre(app.big, str(self._score(m, team)), cx, 12, C.FG)
-        if over:
+        if over:  # the large digits are then the cantons: no points are left at the end
             title = t("Match over")
         elif m.duel():
             title = t("punta %d/3") % m.duel()
@@ -205,6 +205,7 @@ class Scoreboard(Screen):
             return t("%s may still envit") % app.team_name(window)
         state = m.envit_state()
         parts = []
+        last = ()  # what the last round paid, after the stakes of the round in play
         if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
             text = t("Round: %s") % names[m.round_winner()]
             why = actions.decided_by(app, names)
@@ -212,8 +213,7 @@ class Scoreboard(Screen):
         elif not m.bazas():  # until the next baza, what the last round paid and why
             fresh = state == R.ENVIT_NONE and not m.truc_step() and not m.flors(R.A) \
                 and not m.flors(R.B) and m.entries() and m.entry(m.entries() - 1)[0] != R.ADJUST
-            for text, _ in actions.paid(app, names, actions.closed(m), fresh):
-                parts.append(text)
+            last = actions.paid(app, names, actions.closed(m), fresh)
         if m.truc_step():
             parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
@@ -228,6 +228,8 @@ class Scoreboard(Screen):
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
+        for text, _ in last:
+            parts.append(text)
         return " · ".join(parts) if parts else t("No bets")
 
     def _hints(self, app, c, m, y, room):
