@@ -171,8 +171,10 @@ def paid(app, names, hand, fresh=True):
     flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton, rivals = \
         m.last_round()
     out = []
-    ma = (m.first_dealer() + (hand >> 2)) % m.players()
-    first = (ma + (hand & 3) - 1 if hand & 3 else ma) & 1
+    first = R.A
+    if flor_a and flor_b:  # the order matters: the team of that round's (or duel's) mà
+        ma = (m.first_dealer() + (hand >> 2)) % m.players()
+        first = (ma + (hand & 3) - 1 if hand & 3 else ma) & 1
     for team in (first, first ^ 1):
         points = flor_b if team else flor_a
         if points:
