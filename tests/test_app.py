@@ -471,6 +471,8 @@ def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
     assert _stakes(app) == "Truc · Envit: B +2 · Round: B +1 (A went)"
     _press(app, E.PREV)
     assert _stakes(app) == "Truc · bazas A"
+    app = _app("variant valencia\nenvit A\nvull B\nshow 3:31\nbaza A\nbaza A\nflor B")
+    assert _stakes(app) == "Flor B · Envit: B +2 (31) · Round: A +1"
 
 
 def test_the_words_say_each_thing_once_and_truly():

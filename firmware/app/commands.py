@@ -164,9 +164,9 @@ def closed(m):
 
 def paid(app, names, hand, fresh=True):
     """What the last closed round paid, in the order it was paid, as (text, team): the
-    flors (the mà's team first), the envit (with the winning value shown, when fresh: the
-    log's last entry closed it), the round (and why, when a team went or refused) and
-    the canton. hand is that round (round << 2 | duel, see closed())."""
+    flors (the mà's team first), the envit (with the winning value shown, when fresh: no
+    envit was called since it closed), the round (and why, when a team went or refused)
+    and the canton. hand is that round (round << 2 | duel, see closed())."""
     m = app.match
     flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton, rivals = \
         m.last_round()
@@ -195,8 +195,8 @@ def paid(app, names, hand, fresh=True):
 
 
 def last_show(m):
-    """The value of the winning show of the round the log's last entry closed, or -1
-    (the envit refused or given to a team): its show comes after its last call."""
+    """The value of the winning show of the last round that called an envit, or -1 (the
+    envit refused or given to a team): its show comes after its last call."""
     i = m.entries()
     while i:
         i -= 1

@@ -211,9 +211,8 @@ class Scoreboard(Screen):
             why = actions.decided_by(app, names)
             parts.append(text + " (%s)" % why if why else text)
         elif not m.bazas():  # until the next baza, what the last round paid and why
-            fresh = state == R.ENVIT_NONE and not m.truc_step() and not m.flors(R.A) \
-                and not m.flors(R.B) and m.entries() and m.entry(m.entries() - 1)[0] != R.ADJUST
-            last = actions.paid(app, names, actions.closed(m), fresh)
+            # (its shown value is read back from the log while no envit was called since)
+            last = actions.paid(app, names, actions.closed(m), state == R.ENVIT_NONE)
         if m.truc_step():
             parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
