@@ -514,3 +514,8 @@ def test_the_key_page_explains_every_short_form_of_the_scoreboard():
                 assert i18n.t(short).replace("%d", "2") in page, (language, short)
         finally:
             i18n.use("en")
+
+
+def test_a_refused_envit_keeps_its_point_on_the_scoreboard_under_an_envit_on_the_flors():
+    app = _app("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nvull A")
+    assert _stakes(app) == "Envit: A +1 · Envit of the flors · Flor A · Flor B"

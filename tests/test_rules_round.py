@@ -100,7 +100,10 @@ def test_an_envit_on_the_flors_may_follow_a_refused_envit():
     # Seed 000: "...a no ser que otro jugador tenga flor y haya envite de flores". The
     # refused envit stays paid, to its caller, beside the envit on the flors.
     m = play("variant valencia\nenvit A\nnovull B\nflor A\nflor B")
-    play("envit B\nvull A\nshow 1:38\nbaza A\nbaza A", m)
+    assert m.envit_kept() == (R.NOBODY, 0)
+    play("envit B\nvull A", m)
+    assert m.envit_kept() == (R.A, 1) and m.envit_on_flors()
+    play("show 1:38\nbaza A\nbaza A", m)
     assert score(m) == [3 + 1 + 1, 3 + 2]  # flor, refused envit, round; flor, flors' envit
     assert m.last_round() == (3, 3, R.B, 2, R.A, 1, R.NOBODY, 1)
     m = play("variant valencia\nenvit A\nenvit B\nnovull A\nflor B\nflor A\nenvit A")

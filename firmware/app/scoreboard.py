@@ -215,6 +215,9 @@ class Scoreboard(Screen):
             last = actions.paid(app, names, actions.closed(m), state == R.ENVIT_NONE)
         if m.truc_step():
             parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
+        kept, points = m.envit_kept()
+        if points:  # a refused envit before the one on the flors: its point is known
+            parts.append(t("Envit: %s +%d") % (names[kept], points))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
             parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now

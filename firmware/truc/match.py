@@ -393,6 +393,12 @@ class Match:
         """Step before the last envit raise: what a refusal pays (step 0 is worth 1)."""
         return self.state[_ENVIT_BEFORE]
 
+    def envit_kept(self):
+        """The team and points of a refused envit that an envit on the flors followed
+        (paid when the round closes), or (NOBODY, 0)."""
+        f = self.state[_ENVIT_FLORS]
+        return (f >> 1 & 1, f >> 2) if f >> 2 else (R.NOBODY, 0)
+
     def envit_on_flors(self):
         """Whether the envit called in this round is on the flors."""
         return self.state[_ENVIT_FLORS] != 0
