@@ -13,7 +13,8 @@ from ui.canvas import Canvas
 CANVAS_ROWS = const(24)
 
 
-def start(board, files=None):
+def start(board, files=None, share_ports=(80, 53)):
+    """share_ports: where sharing (hw.share) answers HTTP and DNS (None: no DNS)."""
     from hw import parts
 
     parts.hold_power(board)
@@ -80,8 +81,19 @@ def start(board, files=None):
             app.message = t(journal.problem())
         app.unsaved = failed
 
+    sharing = parts.sharing(match, settings, archive, share_ports)
+    app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
+    sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's, in its language
+    if settings.sharing:  # it was on before the power went: on again
+        try:
+            sharing.on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+        except (OSError, MemoryError) as e:
+            sharing.off()
+            app.message = str(e)
+
     def changed():
         journal.changed()
+        sharing.changed()
         if match.winner() != 2:  # rules.NOBODY: the match was won
             keep()
         said()
@@ -89,12 +101,13 @@ def start(board, files=None):
     def after_event():
         if journal.error is not None:  # retried at every press, not only at a change
             journal.changed()
-        journal.save_settings(settings)
+        if journal.save_settings(settings):  # the language or the names: the page's too
+            sharing.changed()
         said()
 
     app.on_change = changed
     app.after_event = after_event
-    return Loop(app, keys, power)
+    return Loop(app, keys, power, sharing)
 
 
 def run():

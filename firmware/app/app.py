@@ -50,6 +50,8 @@ class Settings:
         self.names = ["", "", "", "", "", "", "", ""]
         self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
         self.helped = False  # the key help was shown once (on a fresh device)
+        self.sharing = False  # the match shared over WiFi (hw.share): on again at boot
+        self.password = ""  # the shared network's, made the first time (hw.share)
 
 
 TEAM_NAMES = 6  # where the team names start in Settings.names
@@ -87,6 +89,7 @@ class App:
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
+        self.sharing = None  # hw.share's Sharing (main): None on a device without a radio
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list

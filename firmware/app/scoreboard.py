@@ -105,6 +105,19 @@ class Scoreboard(Screen):
         c.text(font, app.named(lambda names: self._stakes(app, m, names), w), 0, 40, C.FG, w)
         self._bottom(app, c, m, 52, 10)
 
+    def words(self, app):
+        """The score's words in the device's language, for the shared page (hw.share):
+        the title, each team's name and half, cantons, dealer and mà, the stakes; then the
+        page's headings."""
+        m = app.match
+        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
+        if m.duel():
+            title += " · " + t("punta %d/3") % m.duel()
+        return [title, app.team_name(R.A), app.team_name(R.B), self._half(m, R.A),
+                self._half(m, R.B), self._cantons_text(m), self._seats_text(m),
+                self._stakes(app, m), t("Round history"), t("No rounds yet"),
+                t("Past matches"), t("No past matches"), t("Download the match")]
+
     def _half(self, m, team):
         return t("bones") if m.points(team) >= m.target() // 2 else t("males")
 

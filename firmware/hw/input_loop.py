@@ -13,10 +13,11 @@ import gc
 
 
 class Loop:
-    def __init__(self, app, buttons, power):
+    def __init__(self, app, buttons, power, sharing=None):
         self.app = app
         self.buttons = buttons
         self.power = power
+        self.sharing = sharing  # hw.share's, answered at every turn while it is on
         self.renders = 0
         self.recoveries = 0  # times the heap ran out and the app was brought home
         self._dirty = True  # the first turn draws the first screen
@@ -52,6 +53,9 @@ class Loop:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
             dirty = True
+        sharing = self.sharing
+        if sharing is not None and sharing.poll(now_ms):  # it ended by itself
+            dirty = True
         self._dirty = False
         if dirty:
             app.render()
@@ -63,6 +67,9 @@ class Loop:
         while turns:
             self.step(clock())
             now = clock()
-            self.power.rest(now, self.buttons.busy(now))
+            # No light sleep while sharing: it would stop the radio.
+            sharing = self.sharing
+            self.power.rest(now, self.buttons.busy(now) or sharing is not None
+                            and sharing.active())
             if turns > 0:
                 turns -= 1
