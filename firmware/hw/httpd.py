@@ -9,8 +9,9 @@
 #   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
 #
 # Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
-# closed; so is a client not done within TIMEOUT_MS. At most CLIENTS at a time: the others
-# wait in the listening socket's backlog.
+# closed; so is a client not done within TIMEOUT_MS. At most CLIENTS at a time: BACKLOG
+# more wait in the listening socket's backlog, and the network stack turns away the rest
+# (their phones try again).
 import json
 import socket
 
@@ -23,6 +24,7 @@ from ui import open_data
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
 CLIENTS = const(3)
+BACKLOG = const(5)  # connections the network stack holds while CLIENTS are served
 TIMEOUT_MS = const(4000)
 CHUNK = const(512)  # bytes read from the page file or sent at a time
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
@@ -65,6 +67,7 @@ class Request:
             else:
                 matched = 1 if b == 13 else 0
             if seen >= REQUEST_MAX:
+                self.seen = seen
                 return self._end(431)
         self.seen = seen
         self.matched = matched
@@ -185,7 +188,7 @@ class Server:
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(socket.getaddrinfo(address, port)[0][-1])
-        s.listen(2)
+        s.listen(BACKLOG)
         s.setblocking(False)
         self.listener = s
         self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port
