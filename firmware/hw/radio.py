@@ -1,8 +1,8 @@
 # The WiFi radio as the board's own access point, for sharing the match (hw.share): the
 # one module that imports network. WPA2, the name from the chip's id ("truc-1a2b"), the
 # board's address on it (192.168.4.1 on an ESP32).
+import machine
 import network
-from machine import unique_id
 
 _WPA2_PSK = 3  # network.AUTH_WPA2_PSK on an ESP32
 
@@ -12,7 +12,7 @@ class Radio:
         self._ap = None
 
     def name(self):
-        uid = unique_id()
+        uid = machine.unique_id()
         return "truc-%02x%02x" % (uid[-2], uid[-1])
 
     def up(self, name, password):
