@@ -62,19 +62,23 @@ def device_tree(frozen=False, out=None):
     files = deploy.device_files(os.path.join(ROOT, "boards", "tdisplay.py"), frozen)
     deploy.build(files, out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
+    compile_file("tests/unixboard/lib/network.py", os.path.join(out, "network.mpy"))
     compile_file("tools/mp_device_bench.py", os.path.join(out, "mp_device_bench.mpy"))
     return out
 
 
-HARNESS = ("machine.mpy", "mp_device_bench.mpy")  # in the tree, not on a board
+HARNESS = ("machine.mpy", "network.mpy", "mp_device_bench.mpy")  # the tree's, not a board's
 
 
-def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False):
+def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False,
+           share=False):
     """Runs the device bench on the board's filesystem: a fresh folder holding the tree's
     files as `make flash` lays them out (no match saved: the first boot), its current
-    folder, where the journal writes. Returns the CompletedProcess."""
+    folder, where the journal writes; share: with sharing on and a phone polling it.
+    Returns the CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
-    cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else [])
+    cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else []) \
+        + (["share"] if share else [])
     # sys.path as on an ESP32: '' (the filesystem), .frozen, lib; so a module's __file__
     # is as short as on the board (its qstr stays in the heap), and a folder on the
     # filesystem shadows a frozen package as it would there. Then the tree, for the
