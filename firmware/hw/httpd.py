@@ -75,7 +75,6 @@ class Request:
 
     def _end(self, status):
         self.status = status
-        self.line = None
         return status
 
     def _parse(self):
@@ -274,7 +273,6 @@ class Server:
 
     def _answer(self, request):
         status = request.status
-        request.line = None
         self.served += 1
         if status == 302:
             port = "" if self.port == 80 else ":%d" % self.port

@@ -117,6 +117,13 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
         assert shown["seats"] == "D%d M%d" % (state["dealer"] + 1, state["hand_ma"] + 1)
         rows = driver.find_elements("css selector", "#rounds tr")
         assert len(rows) == 1 + History(m).count() and History(m).count() >= 3
+        assert _wait_for(driver, lambda d: d.execute_script("return drawn") > 0, 5)
+        # The picture of the match, drawn from its log: a mark in team A's colour.
+        assert driver.execute_script(
+            "var d = document.getElementById('pic').getContext('2d')"
+            ".getImageData(0, 0, 640, 160).data, n = 0;"
+            "for (var i = 0; i < d.length; i += 4) if (d[i] == 255 && d[i + 1] == 153) n++;"
+            "return n") > 100
         driver.save_screenshot(os.path.join(ROOT, "docs", "share-phone.png"))
         # A press on the device: team A's key takes the baza (or what it offers now).
         before = m.entries()
@@ -133,7 +140,6 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
         log = urllib.request.urlopen(served.url("/match.log"), timeout=5).read()
         replayed, status = replay(tablelog.split(log), out=open(os.devnull, "w"))
         assert status == 0 and describe(replayed) == describe(m)
-        assert driver.execute_script("return document.getElementById('pic').width") == 640
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
