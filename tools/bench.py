@@ -13,6 +13,7 @@ and on the 32-bit one (tools/mp32.py), deployed as .mpy files and frozen.
 """
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -78,7 +79,7 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
     Returns the CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else []) \
-        + (["share"] if share else [])
+        + (["share=%d" % free_port()] if share else [])
     # sys.path as on an ESP32: '' (the filesystem), .frozen, lib; so a module's __file__
     # is as short as on the board (its qstr stays in the heap), and a folder on the
     # filesystem shadows a frozen package as it would there. Then the tree, for the
@@ -103,17 +104,22 @@ SPAN = 2048  # fits "from" a size: every size from it to this much over it fits
 
 
 def _fit_all(binary, tree, heaps, frozen, share=False):
-    if share:  # one port a run: the bench's sharing listens on a fixed one
-        return [device_fits(binary, tree, h, frozen, share) for h in heaps]
     with ThreadPoolExecutor(max(os.cpu_count() or 1, 2)) as pool:
-        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen), heaps))
+        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen, share), heaps))
 
 
-def device_fits_from(binary, tree, heap, frozen=False):
+def free_port():
+    """A port on 127.0.0.1 that nothing listens on now (for the bench's sharing)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def device_fits_from(binary, tree, heap, frozen=False, share=False):
     """Whether the device walks every screen in every heap from heap to heap + SPAN. A
     heap a little larger is no sure fit: fragmentation lays the objects out anew, and
     the heap that fits may be the lucky one between two that do not."""
-    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen))
+    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share))
 
 
 def smallest_device_heap(binary, tree, frozen=False, share=False):

@@ -17,9 +17,9 @@
 # the loop never ran out of heap.
 #   measure: a gc.collect() before each press, to count what each press allocates, and
 #            the heap in use after each return to the scoreboard.
-#   share:   sharing on (hw.share, on 127.0.0.1 through the unix board's network) and a
-#            phone polling the page's state every second of the virtual clock, as the
-#            page does; the figures add its requests, bytes and the time each took.
+#   share=PORT: sharing on (hw.share, on 127.0.0.1:PORT through the unix board's
+#            network) and a phone polling the page's state every second of the virtual
+#            clock, as the page does; the figures add its requests, bytes and times.
 import gc
 import sys
 import time
@@ -71,7 +71,6 @@ class Timed:
         self.us += time.ticks_diff(time.ticks_us(), t0)
 
 
-SHARE_PORT = 28280  # where the bench's sharing answers (the board's is 80)
 POLL_MS = 1000  # the page asks for the state every second
 
 
@@ -124,19 +123,19 @@ class Phone:
 
 
 class Bench:
-    def __init__(self, measure, share=False):
+    def __init__(self, measure, share=0):
         import board
         import start
 
         self.measure = measure
         self.loop = start.start(board)
         self.phone = None
-        if share:  # Menu -> Share, on the bench's port
+        if share:  # Menu -> Share, on the bench's port (a board's is 80)
             sharing = self.loop.sharing
-            sharing.port = SHARE_PORT
+            sharing.port = share
             sharing.dns_port = None
             sharing.on(time.ticks_ms())
-            self.phone = Phone(SHARE_PORT)
+            self.phone = Phone(share)
         self.app = self.loop.app
         self.spi = machine.last_spi()
         self.panel = Timed(self.app.display)  # the driver's share of the render time
@@ -291,7 +290,11 @@ def main():
     measure = "measure" in sys.argv[2:]
     gc.collect()
     base = gc.mem_alloc()
-    b = Bench(measure, "share" in sys.argv[2:])
+    share = 0
+    for arg in sys.argv[2:]:
+        if arg.startswith("share="):
+            share = int(arg[6:])
+    b = Bench(measure, share)
     gc.collect()
     booted = gc.mem_alloc() - base
     b.run(presses)

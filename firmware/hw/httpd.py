@@ -14,10 +14,11 @@
 # (their phones try again).
 import json
 import socket
+import sys
 
 from micropython import const
 
-from truc import rules as R
+from hw.share import forget
 from ui.gestures import elapsed
 from ui import open_data
 
@@ -105,30 +106,25 @@ def head(status, kind=None, length=-1, location=None):
 
 
 def state(match, settings, version, words):
-    """The match as the page shows it, as JSON bytes (TABLE-LOG.md's names where there
-    is one): the numbers; the page says them in the device's language."""
-    from truc.history import History
-    from truc import history as H
+    """The match as the page shows it, as JSON bytes: the numbers, and the scoreboard's
+    words in the device's language (the call waiting among them). The history's module
+    is imported for it and let go after, unless something else holds it."""
+    had = "truc.history" in sys.modules
+    try:
+        from truc import history as H
 
-    m = match
-    call, by = m.truc_call()
-    kind = "truc"
-    if not call and m.envit_state() == R.ENVIT_PENDING:
-        call, by = m.envit_call()
-        kind = "envit"
-    pending = None
-    if call:
-        from truc import tablelog
-
-        pending = tablelog.format_command(m.variant(), R.TRUC if kind == "truc" else R.ENVIT,
-                                          by, call)
-    rounds = []
-    h = History(m)
-    for i in range(h.count()):
-        rounds.append([h.field(i, f) for f in (
-            H.ROUND, H.DUEL, H.PTS_A, H.PTS_B, H.CANTONS_A, H.CANTONS_B, H.ENVIT_TEAM,
-            H.ENVIT_PTS, H.TRUC_TEAM, H.TRUC_PTS, H.CANTON, H.FLOR_A, H.FLOR_B, H.FLAGS)])
-    h = None
+        m = match
+        rounds = []
+        h = H.History(m)
+        for i in range(h.count()):
+            rounds.append([h.field(i, f) for f in (
+                H.ROUND, H.DUEL, H.PTS_A, H.PTS_B, H.CANTONS_A, H.CANTONS_B, H.ENVIT_TEAM,
+                H.ENVIT_PTS, H.TRUC_TEAM, H.TRUC_PTS, H.CANTON, H.FLOR_A, H.FLOR_B,
+                H.FLAGS)])
+        h = None
+    finally:
+        if not had:
+            forget("truc.history")
     return json.dumps({
         "version": version, "lang": settings.language, "entries": m.entries(),
         "words": words,
@@ -137,8 +133,7 @@ def state(match, settings, version, words):
         "cantons": [m.cantons(0), m.cantons(1)], "points": [m.points(0), m.points(1)],
         "round": m.round(), "duel": m.duel(), "dealer": m.dealer(), "ma": m.ma(),
         "winner": m.winner(), "truc_worth": m.truc_worth() if m.variant() else 1,
-        "envit": m.envit_state(), "pending": pending,
-        "bazas": [m.baza(i) for i in range(m.bazas())],
+        "envit": m.envit_state(), "bazas": [m.baza(i) for i in range(m.bazas())],
         "last": list(m.last_round()), "rounds": rounds,
     }).encode()
 
@@ -154,7 +149,9 @@ def past(archive):
 
 
 def match_log(match):
-    """The table log's lines, as tools.pull writes them."""
+    """The table log's lines, as tools.pull writes them; the table log's module is let
+    go after, unless something else holds it."""
+    had = "truc.tablelog" in sys.modules
     from truc import tablelog
 
     try:
@@ -162,6 +159,10 @@ def match_log(match):
             yield (line + "\n").encode()
     except ValueError:  # the match outgrew its log: its start is no longer kept
         pass
+    finally:
+        tablelog = None
+        if not had:
+            forget("truc.tablelog")
 
 
 class _Client:

@@ -15,7 +15,8 @@ PAGE = "hw/share.html"
 _SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive")
 
 
-def _forget(name):
+def forget(name):
+    """Forgets module name as if never imported: its bytecode goes at the next collection."""
     sys.modules.pop(name, None)
     dot = name.rfind(".")
     package = sys.modules.get(name[:dot])
@@ -84,7 +85,7 @@ class Sharing:
         self._state = None
         for name in _SERVING:  # what serving imported goes, its bytecode too
             if name not in self._had:
-                _forget(name)
+                forget(name)
 
     def active(self):
         return self.server is not None

@@ -134,7 +134,8 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
         assert m.entries() == before + 1
         pressed = time.monotonic()
         assert _wait_for(driver, lambda d: _shown(d)["points"] == after["points"]
-                         and d.execute_script("return entries") == m.entries(), 2.0)
+                         and d.execute_script("return seen")
+                         == served.device.loop.sharing.version, 2.0)
         assert time.monotonic() - pressed < 2.0
         # The log the page offers replays to the device's state.
         log = urllib.request.urlopen(served.url("/match.log"), timeout=5).read()
