@@ -99,7 +99,7 @@ def test_fuzz_hostile_requests_end_bounded_and_never_raise():
 
 
 def _sharing(match, port):
-    s = Sharing(_Radio(), match, _Settings(), None, port, None)
+    s = Sharing(match, _Settings(), None, port, None, _Radio())
     s.words = lambda: ["Round %d" % match.round()]
     return s
 
@@ -257,7 +257,7 @@ def test_sharing_ends_after_idle_ms_without_a_request():
 
 def test_dns_answers_every_name_with_the_boards_address():
     m = Match()
-    s = Sharing(_Radio(), m, _Settings(), None, 0, None)
+    s = Sharing(m, _Settings(), None, 0, None, _Radio())
     for dns in range(28153, 28200):
         s.dns_port = dns
         try:

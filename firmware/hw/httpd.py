@@ -13,6 +13,7 @@
 # more wait in the listening socket's backlog, and the network stack turns away the rest
 # (their phones try again).
 import json
+import os
 import socket
 import sys
 
@@ -28,6 +29,8 @@ CLIENTS = const(3)
 BACKLOG = const(5)  # connections the network stack holds while CLIENTS are served
 TIMEOUT_MS = const(4000)
 CHUNK = const(512)  # bytes read from the page file or sent at a time
+PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
+PAGE = "hw/share.html"
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
 _END = b"\r\n\r\n"
 _REASONS = {200: "OK", 302: "Found", 400: "Bad Request", 405: "Method Not Allowed",
@@ -90,6 +93,26 @@ class Request:
                 self.path = i
                 return 200
         return 302
+
+
+def password():
+    """A new random password: PASSWORD letters and digits, none that look alike."""
+    letters = b"abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(chr(letters[b % len(letters)]) for b in os.urandom(PASSWORD))
+
+
+def start(sharing):
+    """Turns sharing on (hw.share's Sharing.on): the password made the first time, the
+    radio up, the server listening on its address."""
+    s = sharing.settings
+    if not s.password:
+        s.password = password()
+    sharing.address = sharing.radio.up(sharing.name(), s.password)
+    try:
+        sharing.server = Server(sharing, sharing.address, sharing.port, sharing.dns_port)
+    except Exception:
+        sharing.radio.down()
+        raise
 
 
 def head(status, kind=None, length=-1, location=None):
@@ -176,11 +199,13 @@ class _Client:
 
 class Server:
     """The page's server on address:port (and DNS on dns_port, None for none). What it
-    shows comes from source (hw.share's Sharing): state() and past() give bytes, log()
-    an iterator of bytes, page the page file's name."""
+    shows comes from sharing (hw.share's Sharing): its match, settings, words(), archive
+    and version (the state is made again when it moves)."""
 
-    def __init__(self, source, address, port=80, dns_port=53):
-        self.source = source
+    def __init__(self, sharing, address, port=80, dns_port=53):
+        self.sharing = sharing
+        self.cached = None  # the state's JSON, for sharing.version; None when stale
+        self._version = -1
         self.address = address
         self.clients = []
         self.served = 0  # requests answered
@@ -283,10 +308,9 @@ class Server:
             self.refused += 1
             yield head(status, "text/plain", 0)
             return
-        source = self.source
         path = request.path
         if path == 0:
-            f = open_data(source.page)
+            f = open_data(PAGE)
             try:
                 size = f.seek(0, 2)
                 f.seek(0)
@@ -301,12 +325,25 @@ class Server:
                 f.close()
         elif path == 2:
             yield head(200, "text/plain; charset=utf-8")
-            for line in source.log():
+            for line in match_log(self.sharing.match):
                 yield line
         else:
-            body = source.state() if path == 1 else source.past()
+            body = self.state() if path == 1 else self.past()
             yield head(200, "application/json", len(body))
             yield body
+
+    def state(self):
+        sharing = self.sharing
+        if self.cached is None or self._version != sharing.version:
+            self.cached = None  # its room first
+            self.cached = state(sharing.match, sharing.settings, sharing.version,
+                                sharing.words())
+            self._version = sharing.version
+        return self.cached
+
+    def past(self):
+        archive = self.sharing.archive
+        return past(archive()) if archive is not None else b"[]"
 
     def _dns(self):
         # Every question is answered with the board's address: one a turn, at most 512 B.

@@ -55,9 +55,8 @@ def power(board, settings, buttons=None, display=None):
 
 
 def sharing(match, settings, archive, ports):
-    """The Share menu's radio and server (hw.share), off until turned on: the radio
+    """The Share menu's radio and server (hw.share), off until turned on: the radio's
     module and the server's are imported then (sockets and all) and not before."""
     from hw.share import Sharing
-    from hw.radio import Radio
 
-    return Sharing(Radio(), match, settings, archive, ports[0], ports[1])
+    return Sharing(match, settings, archive, ports[0], ports[1])
