@@ -14,6 +14,7 @@
 # (their phones try again).
 import json
 import os
+from binascii import hexlify
 import socket
 import sys
 
@@ -134,17 +135,12 @@ def state(match, settings, version, words):
     is imported for it and let go after, unless something else holds it."""
     had = "truc.history" in sys.modules
     try:
-        from truc import history as H
+        from truc.history import History
 
         m = match
-        rounds = []
-        h = H.History(m)
-        for i in range(h.count()):
-            rounds.append([h.field(i, f) for f in (
-                H.ROUND, H.DUEL, H.PTS_A, H.PTS_B, H.CANTONS_A, H.CANTONS_B, H.ENVIT_TEAM,
-                H.ENVIT_PTS, H.TRUC_TEAM, H.TRUC_PTS, H.CANTON, H.FLOR_A, H.FLOR_B,
-                H.FLAGS)])
-        h = None
+        # The round history as its records, SIZE bytes each in hex (truc.history: the
+        # page reads the fields it shows at their offsets): one string, not a list each.
+        rounds = str(hexlify(History(m).records()), "ascii")
     finally:
         if not had:
             forget("truc.history")
