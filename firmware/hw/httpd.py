@@ -29,7 +29,8 @@ REQUEST_MAX = const(1024)  # the request line and headers
 CLIENTS = const(3)
 BACKLOG = const(5)  # connections the network stack holds while CLIENTS are served
 TIMEOUT_MS = const(4000)
-CHUNK = const(512)  # bytes read from the page file or sent at a time
+CHUNK = const(256)  # bytes read from the page file at a time
+RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
 PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
 PAGE = "hw/share.html"
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
@@ -267,7 +268,7 @@ class Server:
             return False
         if c.answer is None:
             try:
-                data = c.sock.recv(CHUNK)
+                data = c.sock.recv(RECV)
             except OSError:  # nothing yet (EAGAIN), or the client went
                 return False
             if not data:

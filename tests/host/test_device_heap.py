@@ -87,9 +87,10 @@ def test_the_device_fits_the_esp32_heap_grown_once(grown):
 
 
 def test_the_device_sharing_fits_the_esp32_heap_grown_once(grown):
-    # Sharing on (hw.share) and a phone polling the page every second: the radio's RAM
-    # is the ESP32's internal RAM beyond the heap, which one growth leaves it.
-    assert bench.device_fits_from(*grown, heap=GOAL - bench.SPAN, share=True)
+    # Sharing on (hw.share) and a phone polling the page every second, every answer
+    # whole: the radio's RAM is the ESP32's internal RAM beyond the heap, which one
+    # growth leaves it. From 56 KB on (55 KB runs out in the assistant's screens).
+    assert bench.device_fits_from(*grown, heap=GOAL, share=True)
 
 
 def test_the_frozen_device_sharing_fits_the_esp32_starting_heap(frozen):
