@@ -1,5 +1,5 @@
-# The main menu: the dealer's assistant, the rounds played, past matches, sharing the
-# match over WiFi (and stopping it), a new match, settings, what the keys do.
+# The main menu: the dealer's assistant, the rounds played, past matches, a new match,
+# sharing the match over WiFi (and stopping it), settings, what the keys do.
 from app.i18n import t
 from app.menu import Menu
 
@@ -22,10 +22,10 @@ class MainMenu(Menu):
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
-        if app.sharing is not None:
-            self.items.insert(3, (t("Share"), "share"))
+        if app.sharing is not None:  # after New match: the items above keep their place
+            self.items.insert(4, (t("Share"), "share"))
         if sharing:
-            self.items.insert(4, (t("Stop sharing"), "unshare"))
+            self.items.insert(5, (t("Stop sharing"), "unshare"))
 
     def choose(self, app, value):
         if value == "back":
