@@ -81,19 +81,25 @@ def start(board, files=None, share_ports=(80, 53)):
             app.message = t(journal.problem())
         app.unsaved = failed
 
-    sharing = parts.sharing(match, settings, archive, share_ports)
-    app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
-    sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's, in its language
+    def make_sharing():
+        # Menu -> Share: hw.share's part, made (and its module imported) the first time.
+        if app.sharing is None:
+            app.sharing = parts.sharing(match, settings, archive, share_ports)
+            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+        return app.sharing
+
+    app.make_sharing = make_sharing  # pyright: ignore[reportAttributeAccessIssue]
     if settings.sharing:  # it was on before the power went: on again
         try:
-            sharing.on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
         except (OSError, MemoryError) as e:
-            sharing.off()
+            make_sharing().off()
             app.message = str(e)
 
     def changed():
         journal.changed()
-        sharing.changed()
+        if app.sharing is not None:
+            app.sharing.changed()
         if match.winner() != 2:  # rules.NOBODY: the match was won
             keep()
         said()
@@ -101,13 +107,13 @@ def start(board, files=None, share_ports=(80, 53)):
     def after_event():
         if journal.error is not None:  # retried at every press, not only at a change
             journal.changed()
-        if journal.save_settings(settings):  # the language or the names: the page's too
-            sharing.changed()
+        if journal.save_settings(settings) and app.sharing is not None:
+            app.sharing.changed()  # the language or the names: the page's too
         said()
 
     app.on_change = changed
     app.after_event = after_event
-    return Loop(app, keys, power, sharing)
+    return Loop(app, keys, power)
 
 
 def run():

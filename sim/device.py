@@ -53,8 +53,9 @@ class Device:
 
     # Power.
     def _boot(self, language=None):
-        if self.loop is not None and self.loop.sharing.server is not None:
-            self.loop.sharing.server.close()  # the power went: so did the radio
+        if self.loop is not None and self.app.sharing is not None \
+                and self.app.sharing.server is not None:
+            self.app.sharing.server.close()  # the power went: so did the radio
         SIM.reset()
         network.reset()
         self.model = boards.wire(self.name)

@@ -36,14 +36,14 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
 
 def start_sharing(device):
     """Sharing on, as Menu -> Share turns it on (the screen under it stays)."""
-    sharing = device.loop.sharing
+    sharing = device.app.make_sharing()
     if not sharing.active():
         sharing.on(device.now())
     device.app.after_event()  # saved with the settings, as after a press
 
 
 def sharing_line(device):
-    sharing = device.loop.sharing
+    sharing = device.app.sharing
     return "sharing: http://127.0.0.1:%d/ (network %s, password %s)" % (
         sharing.server.port, sharing.name(), device.app.settings.password)
 

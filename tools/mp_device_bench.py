@@ -88,7 +88,7 @@ class Phone:
         self.t0 = 0
         self.got = 0
         self.requests = self.bytes = self.us = self.failed = 0
-        self.buf = bytearray(1024)
+        self.buf = bytearray(128)  # the bench's, in the heap: small
 
     def turn(self, now):
         sock = self.sock
@@ -131,7 +131,7 @@ class Bench:
         self.loop = start.start(board)
         self.phone = None
         if share:  # Menu -> Share, on the bench's port (a board's is 80)
-            sharing = self.loop.sharing
+            sharing = self.loop.app.make_sharing()
             sharing.port = share
             sharing.dns_port = None
             sharing.on(time.ticks_ms())

@@ -89,7 +89,8 @@ class App:
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
-        self.sharing = None  # hw.share's Sharing (main): None on a device without a radio
+        self.sharing = None  # hw.share's Sharing, made by make_sharing the first time
+        self.make_sharing = None  # main: a function making it (None: no radio)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list

@@ -22,7 +22,7 @@ class MainMenu(Menu):
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
-        if app.sharing is not None:  # after New match: the items above keep their place
+        if app.make_sharing is not None:  # after New match: the items above keep their place
             self.items.insert(4, (t("Share"), "share"))
         if sharing:
             self.items.insert(5, (t("Stop sharing"), "unshare"))
@@ -33,10 +33,11 @@ class MainMenu(Menu):
         elif value == "keys":
             app.open("textpage", "keys")
         elif value == "share":
+            sharing = app.make_sharing()
             try:
-                app.sharing.on(app.now)
+                sharing.on(app.now)
             except (OSError, MemoryError) as e:  # no radio, no socket: said, play goes on
-                app.sharing.off()
+                sharing.off()
                 app.message = "%s: %s" % (t("Share"), e)
                 return
             app.open("share")

@@ -13,11 +13,10 @@ import gc
 
 
 class Loop:
-    def __init__(self, app, buttons, power, sharing=None):
+    def __init__(self, app, buttons, power):
         self.app = app
         self.buttons = buttons
         self.power = power
-        self.sharing = sharing  # hw.share's, answered at every turn while it is on
         self.renders = 0
         self.recoveries = 0  # times the heap ran out and the app was brought home
         self._dirty = True  # the first turn draws the first screen
@@ -53,7 +52,7 @@ class Loop:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
             dirty = True
-        sharing = self.sharing
+        sharing = getattr(app, "sharing", None)  # hw.share's: answered at every turn
         if sharing is not None and sharing.poll(now_ms):  # it ended by itself
             dirty = True
         self._dirty = False
@@ -68,7 +67,7 @@ class Loop:
             self.step(clock())
             now = clock()
             # No light sleep while sharing: it would stop the radio.
-            sharing = self.sharing
+            sharing = getattr(self.app, "sharing", None)
             self.power.rest(now, self.buttons.busy(now) or sharing is not None
                             and sharing.active())
             if turns > 0:

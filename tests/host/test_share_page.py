@@ -41,7 +41,7 @@ class Served:
     def __init__(self, lines, board="tdisplay", language="en"):
         self.device, self.fingers, error = headless.prepare(board, language, lines, share=0)
         assert error is None
-        self.port = self.device.loop.sharing.server.port
+        self.port = self.device.app.sharing.server.port
         self.lock = threading.Lock()
         self.done = False
         self.thread = threading.Thread(target=headless.serve,
@@ -54,7 +54,7 @@ class Served:
     def close(self):
         self.done = True
         self.thread.join()
-        self.device.loop.sharing.off()
+        self.device.app.sharing.off()
 
 
 @pytest.fixture
@@ -135,7 +135,7 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
         pressed = time.monotonic()
         assert _wait_for(driver, lambda d: _shown(d)["points"] == after["points"]
                          and d.execute_script("return seen")
-                         == served.device.loop.sharing.version, 2.0)
+                         == served.device.app.sharing.version, 2.0)
         assert time.monotonic() - pressed < 2.0
         # The log the page offers replays to the device's state.
         log = urllib.request.urlopen(served.url("/match.log"), timeout=5).read()
@@ -156,7 +156,7 @@ def test_the_qr_code_on_the_screen_joins_the_network():
         app.top().choose(app, "share")
         app.render()  # as the loop does after the press that chose it
         device.run(100)
-        assert app.top_name() == "share" and device.loop.sharing.active()
+        assert app.top_name() == "share" and device.app.sharing.active()
         image = device.image(4).convert("L")
         found = zxingcpp.read_barcodes(image)
         password = app.settings.password
@@ -164,7 +164,7 @@ def test_the_qr_code_on_the_screen_joins_the_network():
         config = network._state["config"]
         assert config["essid"] == "truc-0001" and config["password"] == password
         assert [r.text for r in found] == ["WIFI:T:WPA;S:truc-0001;P:%s;;" % password]
-        device.loop.sharing.off()
+        device.app.sharing.off()
         assert not network._state["active"]
 
 
@@ -172,10 +172,11 @@ def test_sharing_and_its_password_come_back_after_a_power_cut():
     device, fingers, error = headless.prepare("tdisplay", "en", _lines(5), share=0)
     password = device.app.settings.password
     device.run(100)
-    device.loop.sharing.server.close()
+    device.app.sharing.server.close()
     device.pull_battery()
-    assert device.loop.sharing.active() and device.app.settings.password == password
-    device.loop.sharing.off()
+    assert device.app.sharing.active() and device.app.settings.password == password
+    device.app.sharing.off()
     device.app.after_event()
     device.pull_battery()
-    assert not device.loop.sharing.active() and device.app.settings.password == password
+    assert device.app.sharing is None  # not even made: off, as the players left it
+    assert device.app.settings.password == password
