@@ -41,6 +41,10 @@ def _nothing():
 class Settings:
     """What the players chose for the device, apart from the match itself."""
 
+    # Class defaults, so that a device that never shares keeps no room for them.
+    sharing = False  # the match shared over WiFi (hw.share): on again at boot
+    password = ""  # the shared network's, made the first time (hw.httpd)
+
     def __init__(self):
         self.language = "ca"
         # Seconds without a press before the screen goes dark (it dims at half; through a
@@ -50,8 +54,6 @@ class Settings:
         self.names = ["", "", "", "", "", "", "", ""]
         self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
         self.helped = False  # the key help was shown once (on a fresh device)
-        self.sharing = False  # the match shared over WiFi (hw.share): on again at boot
-        self.password = ""  # the shared network's, made the first time (hw.share)
 
 
 TEAM_NAMES = 6  # where the team names start in Settings.names
@@ -68,6 +70,9 @@ class NoBattery:
 
 
 class App:
+    sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    make_sharing = None  # main: a function making it (None: no radio)
+
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
         self.canvas = canvas
         self.display = display
@@ -89,8 +94,6 @@ class App:
         self.after_event = _nothing  # called after every event (to save changed settings)
         self.before_new_match = _nothing  # called before New match clears the match (archive)
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
-        self.sharing = None  # hw.share's Sharing, made by make_sharing the first time
-        self.make_sharing = None  # main: a function making it (None: no radio)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list
