@@ -73,7 +73,11 @@ def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, 
         print("sim: cannot share on port %s: %s" % (share, e), file=err)
         return 2
     if screenshot:
-        device.image(scale).save(screenshot)
+        try:
+            device.image(scale).save(screenshot, "PNG")
+        except OSError as e:
+            print("sim: cannot write %s: %s" % (screenshot, e.strerror or e), file=err)
+            return 2
     print(json.dumps(describe(device.app.match)), file=out)
     print("key presses: %d, bytes sent to the panel: %d"
           % (device.presses, device.model.bytes_in), file=out)

@@ -38,6 +38,11 @@ def _nothing():
     pass
 
 
+def _kept():  # type: () -> str
+    # before_new_match's default: nothing to archive, nothing to ask
+    return ""
+
+
 class Settings:
     """What the players chose for the device, apart from the match itself."""
 
@@ -79,10 +84,12 @@ class App:
         self.match = match or Match()
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
-        self.large = canvas.width >= 200
-        # Only the fonts of this screen size are opened.
-        self.font = text.font("medium" if self.large else "small")
-        self.big = text.font("digits_large" if self.large else "digits_small")
+        # The layout follows the glass: 128x64 (0), 240x135 (1), 320x240 (2); only the
+        # fonts of this size are opened.
+        self.size = size = 2 if canvas.width >= 320 else 1 if canvas.width >= 200 else 0
+        self.large = size > 0
+        self.font = text.font(("small", "medium", "large")[size])
+        self.big = text.font(("digits_small", "digits_large", "digits_huge")[size])
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
         self._notice = ""  # the notice being timed, and since when
@@ -92,7 +99,9 @@ class App:
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
-        self.before_new_match = _nothing  # called before New match clears the match (archive)
+        # Called before New match clears the match (to archive it): "" or why it could
+        # not, which New match asks about before it lets the match go.
+        self.before_new_match = _kept
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
