@@ -125,10 +125,11 @@ class Scoreboard(Screen):
         title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
         if m.duel():
             title += " · " + t("punta %d/3") % m.duel()
-        return [title, app.team_name(R.A), app.team_name(R.B), self._half(m, R.A),
-                self._half(m, R.B), self._cantons_text(m), self._seats_text(m),
-                self._stakes(app, m), t("Round history"), t("No rounds yet"),
-                t("Past matches"), t("No past matches"), t("Download the match")]
+        names = (app.team_name(R.A), app.team_name(R.B))
+        return [title, names[R.A], names[R.B], self._half(m, R.A), self._half(m, R.B),
+                self._cantons_text(m), self._seats_text(m), self._stakes(app, m, names),
+                t("Round history"), t("No rounds yet"), t("Past matches"),
+                t("No past matches"), t("Download the match")]
 
     def _half(self, m, team):
         return t("bones") if m.points(team) >= m.target() // 2 else t("males")
