@@ -69,6 +69,10 @@ def _kept():  # type: () -> str
 class Settings:
     """What the players chose for the device, apart from the match itself."""
 
+    # Class defaults, so that a device that never shares keeps no room for them.
+    sharing = False  # the match shared over WiFi (hw.share): on again at boot
+    password = ""  # the shared network's, made the first time (hw.httpd)
+
     def __init__(self):
         self.language = "ca"
         # Seconds without a press before the screen goes dark (it dims at half; through a
@@ -94,6 +98,9 @@ class NoBattery:
 
 
 class App:
+    sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    make_sharing = None  # main: a function making it (None: no radio)
+
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
         self.canvas = canvas
         self.display = display

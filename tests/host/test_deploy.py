@@ -37,7 +37,7 @@ import tty
 import pytest
 
 from tools import deploy
-from tools.mpbuild import ROOT, tool
+from tools.mpbuild import DATA, ROOT, tool
 
 MICROPYTHON = tool("micropython")
 BOARD = os.path.join(ROOT, "tests", "unixboard", "board.py")
@@ -290,7 +290,7 @@ def test_deploy_end_to_end(board):
         if name == "main.py":
             with open(deploy.BOOT_MAIN, "rb") as f:
                 assert data == f.read()
-        elif name.endswith(".bin"):  # a data file (fonts, texts), as it is in firmware/
+        elif name.endswith(DATA):  # a data file (fonts, texts, the page), as it is
             with open(os.path.join(deploy.FIRMWARE, name), "rb") as f:
                 assert data == f.read(), name
         else:
@@ -419,7 +419,7 @@ def test_a_frozen_deploy_leaves_no_folder_that_shadows_a_frozen_package(tmp_path
     assert _prepared(str(tmp_path), names, True) == ["main.py"]
     left = sorted(os.listdir(tmp_path))
     assert left == ["lib", "main.py"], left  # folders made for the copy: lib/app, lib/ui...
-    assert sorted(os.listdir(tmp_path / "lib")) == ["app", "ui"]
+    assert sorted(os.listdir(tmp_path / "lib")) == ["app", "hw", "ui"]  # hw: the shared page
 
 
 def test_device_files_are_deterministic_and_device_only():
