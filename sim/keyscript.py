@@ -12,6 +12,7 @@ from sim.fingers import DOUBLE_GAP_MS, DOUBLE_MS, LONG_EXTRA_MS, LONG_MS, PRESS_
 SYNTAX = """\
 key script: tokens separated by spaces or commas
   1s 2d 3l   short, double or long press of key 1, 2 or 3 (1 = leftmost or topmost)
+  12s 13l    keys 1 and 2 (or 1 and 3) pressed together, short or held
   2s*4       the same token 4 times
   w500       wait 500 ms (a summary goes back by itself after 5000)
 A short press holds the key %d ms; a double is two of those %d ms apart; a long holds it
@@ -21,21 +22,27 @@ the firmware's 25 ms debounce; a press on a dark screen only lights it.""" % (
     PRESS_MS, DOUBLE_GAP_MS, LONG_MS + LONG_EXTRA_MS, DOUBLE_MS + SETTLE_EXTRA_MS, DOUBLE_MS)
 
 _GESTURES = {"s": SHORT, "d": DOUBLE, "l": LONG}
-_TOKEN = re.compile(r"(?:([1-9])([sdl])|w(\d+))(?:\*(\d+))?$")
+_TOKEN = re.compile(r"(?:([1-9]{1,2})([sdl])|w(\d+))(?:\*(\d+))?$")
 
 
 def parse(script, keys):
-    """The steps of a script: ("press", key, gesture) with key 0-based, or ("wait", ms).
-    Raises ValueError naming the bad token."""
+    """The steps of a script: ("press", key, gesture) with key 0-based (a pair of keys
+    for a chord), or ("wait", ms). Raises ValueError naming the bad token."""
     steps = []
     for token in script.replace(",", " ").split():
         found = _TOKEN.match(token.lower())
         if not found:
             raise ValueError("bad key script token '%s'" % token)
         key, kind, wait, times = found.groups()
-        if key and int(key) > keys:
+        if key and (max(key) > str(keys) or "0" in key):
             raise ValueError("'%s': this board has keys 1 to %d" % (token, keys))
-        step = ("wait", int(wait)) if wait else ("press", int(key) - 1, _GESTURES[kind])
+        if key and len(key) == 2:
+            if key[0] == key[1] or kind == "d":
+                raise ValueError("'%s': a chord is two keys, short or long" % token)
+            key = (int(key[0]) - 1, int(key[1]) - 1)
+        elif key:
+            key = int(key) - 1
+        step = ("wait", int(wait)) if wait else ("press", key, _GESTURES[kind])
         steps.extend([step] * int(times or 1))
     return steps
 

@@ -63,9 +63,13 @@ def test_refused_key_changes_nothing_and_says_why():
     assert app.message == "a truc call is pending: answer it first"
 
 
-def test_back_on_the_scoreboard_undoes():
+def test_back_on_the_scoreboard_changes_nothing_and_both_keys_held_undo():
     app = _app("variant valencia\nbaza A")
-    _press(app, E.BACK)
+    before = bytes(app.match.state)
+    for _ in range(5):  # backing out of a menu once too often, or many times
+        _press(app, E.BACK)
+    assert bytes(app.match.state) == before and app.top_name() == "scoreboard"
+    _press(app, E.UNDO)  # both keys held: a gesture of its own, which says what it did
     assert app.match.bazas() == 0 and app.message == "Undone: Baza A"
 
 
@@ -103,22 +107,61 @@ def test_choosing_from_the_actions_menu_applies_it():
     assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
 
 
-def test_a_team_double_press_in_the_actions_menu_is_that_team_going():
+def test_a_double_press_in_the_actions_menu_pages_as_in_every_menu():
+    # It made a team go, while it pages in every other menu: three goings by accident.
     app = _app("variant valencia")
     _press(app, E.SELECT)
-    labels = [label for label, value in app.top().items if value[0] == R.FOLD]
-    assert labels == ["<< A goes (ens n'anem)", "B goes (ens n'anem) >>"]  # marked with their press
+    before = bytes(app.match.state)
+    cursor = app.top().cursor
     _press(app, E.NEXT2)
+    assert app.top_name() == "actions" and app.top().cursor == cursor + app.top().rows
+    _press(app, E.PREV2, E.PREV2)
+    assert app.top().cursor == 0 and bytes(app.match.state) == before
+    labels = [label for label, value in app.top().items if value[0] == R.FOLD]
+    assert labels == ["A goes (ens n'anem)", "B goes (ens n'anem)"]  # still a choice there
+
+
+def test_both_keys_ask_who_goes_and_the_team_key_answers():
+    app = _app("variant valencia")
+    _press(app, E.GO)
+    assert app.top_name() == "going" and not app.match.round_winner() < R.NOBODY
+    _press(app, E.NEXT)  # B's key: B goes, and the notice says so
     m = app.match
     assert m.round_winner() == R.A and m.envit_window() == R.A  # A may still envit
-    assert app.top_name() == "scoreboard"
-    # With a truc waiting nobody may go: the double press is a page again, nothing applied.
-    app = _app("variant valencia\ntruc A")
+    assert app.top_name() == "scoreboard" and app.message == "B goes (ens n'anem)"
+    # Any other key leaves the question and changes nothing.
+    for e in (E.BACK, E.SELECT, E.PREV2, E.NEXT2, E.GO):
+        app = _app("variant valencia\nbaza A")
+        before = bytes(app.match.state)
+        _press(app, E.GO, e)
+        assert app.top_name() == "scoreboard" and bytes(app.match.state) == before, e
+
+
+def test_actions_opens_on_the_same_item_after_an_undo():
+    # Right after an undo it opened on Redo, so the parda learnt as two presses redid
+    # whatever was undone (a going among them).
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.UNDO, E.SELECT)
+    menu = app.top()
+    assert menu.items[menu.cursor][1] == (R.BAZA, R.PARDA, 0)
+    assert "redo" in [v for _, v in menu.items]
     _press(app, E.SELECT)
-    before = bytes(app.match.state)
-    _press(app, E.PREV2)
-    assert app.top_name() == "actions" and app.top().cursor == 0  # a page up: Menu
-    assert bytes(app.match.state) == before
+    assert app.match.bazas() == 1 and app.match.baza(0) == R.PARDA
+
+
+def test_a_press_on_the_round_summary_goes_on_to_the_scoreboard():
+    # The summary took the press that closed it: the next round's first baza was lost.
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV)
+    assert app.top_name() == "summary" and app.match.round() == 2
+    _press(app, E.NEXT)
+    assert app.top_name() == "scoreboard" and app.match.bazas() == 1 and app.match.baza(0) == R.B
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV, E.BACK)  # BACK only closes it
+    assert app.top_name() == "scoreboard" and app.match.bazas() == 0
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV, E.PREV2)  # a truc, as on the scoreboard
+    assert app.top_name() == "scoreboard" and app.match.truc_call() == (1, R.A)
 
 
 def test_summary_after_a_round_lists_what_was_paid():
@@ -126,7 +169,7 @@ def test_summary_after_a_round_lists_what_was_paid():
     _press(app, E.NEXT, E.NEXT)
     lines = [text for text, _ in app.top().lines(app)]
     assert lines == ["Envit: A +2", "Round: B +2"]
-    _press(app, E.SELECT)
+    _press(app, E.BACK)
     assert app.top_name() == "scoreboard" and app.match.bazas() == 0
 
 
@@ -303,7 +346,7 @@ def test_undo_stops_at_the_set_up_of_the_match():
         app = _app(setup)
         entries = app.match.entries()
         _press(app, E.NEXT)  # a baza: the one command of play
-        _press(app, E.BACK, E.BACK, E.BACK, E.BACK)
+        _press(app, E.UNDO, E.UNDO, E.UNDO, E.UNDO)
         assert app.match.entries() == entries and app.match.variant() and app.match.players()
         assert app.match.bazas() == 0 and app.message == "Nothing to undo"
         _press(app, E.SELECT)

@@ -1,9 +1,12 @@
 # After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
-# the canton or the match when one was won. Any key goes back to the scoreboard.
+# the canton or the match when one was won. It came by itself, so it takes no press: a
+# key closes it and does what it does on the scoreboard (the next round's first baza is
+# entered, not lost); BACK only closes it.
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
 from ui import canvas as C
+from ui import events as E
 from app.menu import draw_title
 from ui.gestures import elapsed
 
@@ -19,6 +22,8 @@ class Summary(Screen):
 
     def event(self, app, e):
         app.pop()
+        if e != E.BACK and app.top_name() == "scoreboard":
+            app.top().event(app, e)
 
     def tick(self, app, now_ms):
         if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:
