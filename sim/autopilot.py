@@ -79,6 +79,8 @@ class Autopilot:
 
     # The log.
     def play(self, lines):
+        if self.app.top_name() == "language":  # a fresh device's first question: BACK
+            self.send(E.BACK)  # keeps the language it has, and skips the help
         for number, text in enumerate(lines, 1):
             self.line = number
             if not tablelog.is_blank(text):

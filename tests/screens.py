@@ -158,8 +158,19 @@ def _keys_three(app):
     _keys(app)
 
 
+def _language(app):
+    app.welcome()  # the first boot's question, over whatever is on top
+
+
 def _welcome(app):
-    app.welcome()  # the first boot's help, over whatever is on top
+    app.welcome()
+    app.event(E.PREV if app.settings.language == "ca" else
+              E.NEXT if app.settings.language == "es" else E.SELECT)  # its help, in it
+
+
+def _going(app):
+    play("baza A", app.match)
+    app.event(E.GO)
 
 
 SCREENS = (
@@ -188,6 +199,8 @@ SCREENS = (
     ("keys", _keys),
     ("keys-three-buttons", _keys_three),
     ("welcome", _welcome),
+    ("language", _language),
+    ("going", _going),
 )
 
 

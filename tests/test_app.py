@@ -384,7 +384,7 @@ def test_new_match_opens_on_the_last_preset_and_options():
 
 
 def test_the_main_menu_shows_what_this_boards_keys_do():
-    for keys, undo in ((2, "Hold left: undo."), (3, "Double B: undo.")):
+    for keys, undo in ((2, "Hold both keys: undo."), (3, "Hold A and C: undo.")):
         app = _app()
         app.keys = keys
         app.open("mainmenu")
@@ -398,15 +398,37 @@ def test_the_main_menu_shows_what_this_boards_keys_do():
         assert app.top_name() == "mainmenu"
 
 
-def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
-    app = _app()
-    sys.modules.pop("app.textpage", None)  # left by an earlier test: the help imports it
-    app.welcome()
-    app.render()
-    assert app.cover.title == "Keys (also in the Menu)" and not app.settings.helped
-    _press(app, E.NEXT)  # the help goes and the press is B's baza
-    assert app.cover is None and app.settings.helped and app.match.baza(0) == R.B
-    assert "app.textpage" not in sys.modules  # let go with the help
+def test_a_fresh_device_asks_the_language_then_shows_the_whole_help_in_it():
+    # The help was always in Catalan, showed 6 of its 9 lines, and its closing press acted.
+    for keys, choose, language, title in ((2, E.NEXT, "es", "Teclas (y en el Menú)"),
+                                          (2, E.SELECT, "en", "Keys (also in the Menu)"),
+                                          (3, E.SELECT, "es", "Teclas (y en el Menú)"),
+                                          (3, E.NEXT, "en", "Keys (also in the Menu)"),
+                                          (3, E.PREV, "ca", "Tecles (també al Menú)")):
+        app = _app("variant valencia\nbaza A", language="ca")
+        app.keys = keys
+        app.settings.helped = False
+        app.welcome()
+        app.render()
+        assert app.top_name() == "language"
+        before = bytes(app.match.state)
+        _press(app, choose)  # one press
+        assert app.settings.language == language and app.settings.helped
+        page = app.top()
+        assert app.top_name() == "textpage" and page.title == title
+        seen = set()
+        for _ in range(len(page.items)):  # every row comes into view, a line a press
+            seen.update(range(page.cursor, min(page.cursor + page.rows, len(page.items))))
+            _press(app, E.NEXT)
+        assert seen == set(range(len(page.items))) and len(page.items) > page.rows
+        text = " ".join(page.items).lower()
+        for word in {"en": ("who goes", "undo", "envit values", "main menu"),
+                     "es": ("quién se va", "deshacer", "envite", "menú"),
+                     "ca": ("qui se'n va", "desfés", "envit", "menú")}[language]:
+            assert word in text, (word, language)
+        _press(app, E.BACK)  # closed: it changed nothing, the press went nowhere else
+        assert app.top_name() == "scoreboard" and bytes(app.match.state) == before
+        app.set_language("en")
 
 
 def test_a_screen_left_takes_its_texts_along():

@@ -204,9 +204,10 @@ class Bench:
                 self.press(w)
 
     def run(self, budget):
-        if self.app.top_name() == "newmatch":  # the first boot: no match saved
-            if self.app.cover:  # the first-run help: the first press takes it away
-                self.press("p")
+        if self.app.top_name() == "language":  # the first boot: the language, its help
+            self.press("p")
+            self.press("b")
+        if self.app.top_name() == "newmatch":  # no match saved
             self.choose("begin")
         while self.presses < budget:
             for words in TOURS:

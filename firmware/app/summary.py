@@ -1,7 +1,7 @@
 # After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
 # the canton or the match when one was won. It came by itself, so it takes no press: a
 # key closes it and does what it does on the scoreboard (the next round's first baza is
-# entered, not lost); BACK only closes it.
+# entered, not lost); BACK only closes it, and so does any key once the match is won.
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
@@ -22,8 +22,8 @@ class Summary(Screen):
 
     def event(self, app, e):
         app.pop()
-        if e != E.BACK and app.top_name() == "scoreboard":
-            app.top().event(app, e)
+        if e != E.BACK and app.top_name() == "scoreboard" and app.match.winner() == R.NOBODY:
+            app.top().event(app, e)  # (once the match is won, a press shows the final score)
 
     def tick(self, app, now_ms):
         if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:
