@@ -1,7 +1,5 @@
 # The app on a real canvas: keys to commands, menus of legal commands, what the screen shows.
 # mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
-import sys
-
 from truc import rules as R
 from truc import variants as V
 from app.app import Settings

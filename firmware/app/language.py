@@ -12,7 +12,7 @@ from ui import events as E
 _CHOICE_3 = (E.PREV, E.SELECT, E.NEXT)
 _CHOICE_2 = (E.PREV, E.NEXT, E.SELECT)
 _KEYS_3 = ("tecla A", "tecla B", "key C")
-_KEYS_2 = ("tecla esquerra", "tecla derecha", "hold the right key")
+_KEYS_2 = ("tecla esquerra", "tecla derecha", "hold right")
 
 
 class Language(Screen):

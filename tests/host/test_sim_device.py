@@ -133,7 +133,8 @@ def test_a_log_is_not_played_over_a_match_in_progress(tmp_path):
 
 def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
     device, fingers = start("devkit_oled")
-    for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), ((0, 2), LONG)):  # baza, truc, vull, undo
+    # baza, truc, vull, undo (A and C held)
+    for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), ((0, 2), LONG)):
         fingers.gesture(key, kind)
     state, entries = bytes(device.app.match.state), device.app.match.entries()
     device.press(2)  # a finger on C through the cut: the boot must not take it as a press
