@@ -462,7 +462,29 @@ def _play_gestures(p, keymap, long_ms, double_ms, count, intended):
     """Makes `count` random gestures, one after another, appending each to `intended`."""
     last_key = -1
     last_waits = False  # the last gesture was a short that waited for a double
+    chords = len(keymap) > keys(keymap) * 3
     for _ in range(count):
+        if chords and random.randrange(4) == 0:  # two keys at once
+            if last_waits:  # the last short's window closes first
+                p.wait(double_ms + random.choice((0, 1, random.randint(0, 300))))
+            k = random.randrange(keys(keymap))
+            j = (k + 1 + random.randrange(keys(keymap) - 1)) % keys(keymap)
+            held = random.choice((SHORT, LONG))
+            p.edge(k, True)
+            p.wait(random.choice((0, long_ms - 1, random.randint(0, long_ms - 1))))
+            p.edge(j, True)
+            if held == LONG:
+                p.wait(long_ms + random.choice((0, 1, random.randint(0, 900))))
+            else:
+                p.wait(random.choice((0, long_ms - 1, random.randint(0, long_ms - 1))))
+            first, second = (k, j) if random.randrange(2) else (j, k)
+            p.edge(first, False)
+            p.wait(random.choice((0, random.randint(0, 2 * long_ms))))
+            p.edge(second, False)
+            intended.append(keymap[keys(keymap) * 3 + (1 if held == LONG else 0)])
+            last_key = -1
+            last_waits = False
+            continue
         k = random.randrange(keys(keymap))
         m = k * 3
         kind = random.choice([g for g in (SHORT, DOUBLE, LONG) if keymap[m + g]] or [SHORT])
