@@ -52,7 +52,7 @@ def smallest_heap(*args, script="mp_bench"):
 
 
 DEVICE_PRESSES = 400  # two rounds of the walk's tours: every screen, twice
-SCREENS = 15  # what the walk visits (mp_device_bench.TOURS)
+SCREENS = 16  # what the walk visits (mp_device_bench.TOURS)
 
 
 def device_tree(frozen=False, out=None):
