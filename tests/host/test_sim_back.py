@@ -106,3 +106,11 @@ def test_backing_out_of_a_menu_once_too_often_keeps_the_baza():
     for board, keys in ((TWO, "2l 1s 2l 1l 1l"), (THREE, "2s 1s 2s 1l 1l")):
         m = _played(board, "variant valencia\nbaza A", keys)
         assert m.bazas() == 1 and m.baza(0) == R.A, board
+
+
+def test_key_scripts_press_two_keys_at_once():
+    steps = keyscript.parse("12s 13l 2s", 3)
+    assert steps == [("press", (0, 1), 0), ("press", (0, 2), 2), ("press", 1, 0)]
+    for bad, keys in (("12d", 2), ("11s", 2), ("13s", 2), ("10s", 3)):
+        with pytest.raises(ValueError):
+            keyscript.parse(bad, keys)
