@@ -200,6 +200,8 @@ class App:
             self.message = t(err)
             return err
         self.on_change()
+        if op == R.FOLD:  # a round's end by a word, not by the cards: said
+            self.message = self._label(m.entries() - 1)
         if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
             self.open("summary")
         return None

@@ -1,5 +1,5 @@
 # Who goes? Both keys pressed on the scoreboard ask it; the team key answers as on the
-# scoreboard (left A, right B) and that team goes ("ens n'anem"), which the notice says.
+# scoreboard (left A, right B) and that team goes ("ens n'anem"), which App.apply says.
 # Any other key leaves without a change: going is never one press away by accident.
 from truc import rules as R
 from app.app import Screen
@@ -14,10 +14,7 @@ class Going(Screen):
     def event(self, app, e):
         app.pop()
         if e == E.PREV or e == E.NEXT:
-            team = R.A if e == E.PREV else R.B
-            said = label(app, R.FOLD, team)
-            if not app.apply(R.FOLD, team):
-                app.message = said
+            app.apply(R.FOLD, R.A if e == E.PREV else R.B)  # which says it, or why not
         elif e == E.UNDO:  # both keys held, as everywhere
             app.undo()
 
