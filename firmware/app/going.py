@@ -3,7 +3,7 @@
 # Any other key leaves without a change: going is never one press away by accident.
 from truc import rules as R
 from app.app import Screen
-from app.commands import label
+from app import varianttexts as VT
 from app.i18n import t
 from app.menu import draw_title
 from ui import canvas as C
@@ -23,20 +23,26 @@ class Going(Screen):
         m = app.match
         font = app.font
         y = app.line + 2
+        room = c.width - 8 - c.text_width(font, "< ")
         for team in (R.A, R.B):
-            # Each team on its key's side; a team that may not go now says why.
+            # Each team on its key's side, by its letter when its name is too wide; a
+            # team that may not go now is its letter in grey (its key says why).
             why = m.check(R.FOLD, team)
-            text = t(why) if why else label(app, R.FOLD, team)
+            if why:
+                text = R.TEAMS[team]
+            else:
+                text = app.named(lambda names: t(VT.FOLD_WORDS[m.variant()]) % names[team],
+                                 room)
             colour = C.DIM if why else C.TEAM[team]
             if team == R.A:
                 c.text(font, "<", 2, y, colour)
-                c.text(font, text, 4 + c.text_width(font, "< "), y, colour, c.width - 16)
+                c.text(font, text, 4 + c.text_width(font, "< "), y, colour, room)
             else:
                 c.text(font, ">", c.width - 2 - c.text_width(font, ">"), y, colour)
                 c.text_right(font, text, c.width - 4 - c.text_width(font, "> "), y, colour,
-                             c.width - 16)
+                             room)
             y += 2 * app.line
-        c.text(font, t("Any other key: nobody goes"), 2, c.height - app.line, C.DIM,
+        c.text(font, t("Other key: nobody goes"), 2, c.height - app.line, C.DIM,
                c.width - 4)
 
 

@@ -247,5 +247,5 @@ TEXT = {
     "Hold A: back; it never changes the match.": "A llarga: enrere; mai canvia la partida.",
     "In menus: A and C move, double is a page.": "Als menús: A i C mouen, doble passa pàgina.",
     "Who goes?": "Qui se'n va?",
-    "Any other key: nobody goes": "Altra tecla: ningú se'n va",
+    "Other key: nobody goes": "Altra tecla: ningú se'n va",
 }

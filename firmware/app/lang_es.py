@@ -247,5 +247,5 @@ TEXT = {
     "Hold A: back; it never changes the match.": "A larga: atrás; nunca cambia la partida.",
     "In menus: A and C move, double is a page.": "En menús: A y C mueven, doble pasa página.",
     "Who goes?": "¿Quién se va?",
-    "Any other key: nobody goes": "Otra tecla: nadie se va",
+    "Other key: nobody goes": "Otra tecla: nadie se va",
 }
