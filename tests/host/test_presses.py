@@ -82,7 +82,9 @@ ACTIONS = (
     ("undo", "A", "U", lambda m, d: m.bazas() == 0 and m.can_redo()),
     ("redo", "A U", "S B B B S",  # past flor B and envit B
      lambda m, d: m.bazas() == 1 and m.baza(0) == R.A),
-    ("correcting points: A +2", "B", "S B S S S X",
+    ("correcting points: A +2, first baza", "", "S B B B S S S X",  # past flor and envit B
+     lambda m, d: m.points(R.A) == 2 and m.bazas() == 0 and d.app.top_name() == "scoreboard"),
+    ("correcting points: A +2, after a baza", "B", "S B S S S X",
      lambda m, d: m.points(R.A) == 2 and m.bazas() == 1 and d.app.top_name() == "scoreboard"),
 )
 
@@ -131,7 +133,8 @@ COUNTS = {
     "a 4-letter seat name (TONI), from the names screen": (6, 6),
     "undo": (2, 2),
     "redo": (5, 5),
-    "correcting points: A +2": (6, 6),
+    "correcting points: A +2, first baza": (8, 8),
+    "correcting points: A +2, after a baza": (6, 6),
 }
 
 
