@@ -39,6 +39,7 @@ test: $(READY) $(TYPINGS) mp32
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
+	$(BIN)/python -m tools.fuzz all --seconds 5 --seed 1
 
 test-cpython: $(READY) $(TYPINGS)
 	$(BIN)/python -m pytest -q tests

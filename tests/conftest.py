@@ -10,4 +10,4 @@ for sub in ("sim/stand_ins", "firmware", "tests", ""):
         sys.path.insert(0, path)
 
 # MicroPython-only tests (they measure the MicroPython heap).
-collect_ignore = ["test_no_alloc.py"]
+collect_ignore = ["test_no_alloc.py", "test_out_of_memory.py"]

@@ -25,13 +25,36 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 def forget(modules):
     """Forgets the modules named as if never imported (their bytecode goes at the next
-    collection): what a screen left brought in, or what main imported for a moment."""
+    collection): what a screen left brought in, or what main imported for a moment.
+    Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
     for m in modules:
-        sys.modules.pop(m, None)
-        dot = m.rfind(".")
-        package = sys.modules.get(m[:dot]) if dot > 0 else None
-        if package is not None and hasattr(package, m[dot + 1:]):
-            delattr(package, m[dot + 1:])
+        _forget(m)
+
+
+def _forget(m):
+    module = sys.modules.pop(m, None)
+    if module is None:
+        return
+    dot = m.rfind(".")
+    for name in sys.modules:  # its package, if loaded, lets go of it too
+        if dot == len(name) and m.startswith(name):
+            attrs = sys.modules[name].__dict__
+            for key in attrs:
+                if attrs[key] is module:
+                    del attrs[key]
+                    break
+            return
+
+
+def _forget_since(known):
+    # Forgets every module not named in known, making no list of them.
+    while True:
+        for m in sys.modules:
+            if m not in known:
+                break
+        else:
+            return
+        _forget(m)
 
 
 def _nothing():
@@ -96,7 +119,7 @@ class App:
         # not, which New match asks about before it lets the match go.
         self.before_new_match = _kept
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
-        i18n.use(self.settings.language)
+        self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
         if not self.match.variant():
@@ -118,7 +141,11 @@ class App:
                 self._close_from(i + 1)
                 return stack[i]
         screen = self._build(name, arg)
-        stack.append(screen)
+        try:
+            stack.append(screen)
+        except MemoryError:  # not on the stack: nothing else would drop its modules
+            self._drop(screen)
+            raise
         screen.open(self)
         return screen
 
@@ -129,10 +156,14 @@ class App:
         gc.collect()
         known = list(sys.modules)
         module = "app." + name
-        __import__(module)
-        screen = sys.modules[module].make(self, arg)
-        screen.name = name
-        screen.modules = [m for m in sys.modules if m not in known]
+        try:
+            __import__(module)
+            screen = sys.modules[module].make(self, arg)
+            screen.name = name
+            screen.modules = [m for m in sys.modules if m not in known]
+        except MemoryError:  # what it imported goes too: no screen would ever drop it
+            _forget_since(known)
+            raise
         return screen
 
     def welcome(self):
@@ -176,7 +207,7 @@ class App:
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
         self.home()
-        self.message = t("Out of memory: back to the score")
+        self.message = self._out_of_memory
 
     # Input.
     def event(self, e):
@@ -260,6 +291,8 @@ class App:
     def set_language(self, language):
         self.settings.language = language
         i18n.use(language)
+        # Looked up now: the recovery from a full heap reads no file, makes no string.
+        self._out_of_memory = t("Out of memory: back to the score")
 
     # Output.
     def render(self):
