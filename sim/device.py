@@ -76,6 +76,9 @@ class Device:
             deliver(e)
 
         self.app.event = event
+        if language and self.app.top_name() == "language":  # a fresh device: the flag
+            self.app.settings.helped = True  # answered its first question (and its help)
+            self.app.pop()
         if language and language != self.app.settings.language:
             self.app.set_language(language)
             self.app.after_event()  # saved the way the settings screen saves it

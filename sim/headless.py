@@ -21,7 +21,7 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
     device = Device(name, language, flash, store, share_port=share or 0)
     fingers = Fingers(device)
     if log_lines is not None:
-        if device.app.top_name() != "newmatch":  # a log is a match from its start
+        if device.app.top_name() not in ("newmatch", "language"):  # a log starts a match
             return device, fingers, PlayError(0, "the flash holds a match in progress; "
                                                  "--fresh starts from an empty flash")
         try:

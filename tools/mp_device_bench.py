@@ -32,7 +32,8 @@ except ImportError:  # the Python one, tests/unixboard/lib/machine.py
     pass
 import machine
 
-# Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT).
+# Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT),
+# x X (both keys: GO, and held: UNDO).
 # g:VALUE moves a menu's cursor to the item of that value (NEXT presses) and selects it;
 # c:OP the same for the first engine command OP (truc.rules: 4 envit, 6 vull); where
 # there is none the tour goes home and ends. h: BACK until the scoreboard.
@@ -41,7 +42,7 @@ TOURS = (
     "s g:mainmenu g:pastmatches s p p h",  # from the second round on: the match the new
     # match of the last tour archived, opened as its history
     "s c:4 s c:6 s g:showentry s n s s n s h",
-    "p n p n P p n n N p n p b n p n",
+    "p n p n P p n n N p n p b n p n x b x n X",
     "s s h",
     "s g:adjust s n n s n n s h",
     "s g:mainmenu g:assistant g:envit s s s s s s p n h",
@@ -179,9 +180,16 @@ class Bench:
         if self.measure:
             gc.collect()
             before = gc.mem_alloc()
-        k = 0 if gesture in "pPb" else 1
+        k = 0 if gesture in "pPbxX" else 1
         self.key(k, True)
-        if gesture in "pn":
+        if gesture in "xX":  # both keys: short (who goes?) or held (undo)
+            self.wait(50)
+            self.key(1, True)
+            self.wait(80 if gesture == "x" else 700)
+            self.key(1, False)
+            self.key(0, False)
+            self.wait(400)
+        elif gesture in "pn":
             self.wait(80)
             self.key(k, False)
             self.wait(400)  # the double window (300 ms) and the debounce (25 ms) pass
@@ -267,9 +275,10 @@ class Bench:
                 self.press(w)
 
     def run(self, budget):
-        if self.app.top_name() == "newmatch":  # the first boot: no match saved
-            if self.app.cover:  # the first-run help: the first press takes it away
-                self.press("p")
+        if self.app.top_name() == "language":  # the first boot: the language, its help
+            self.press("p")
+            self.press("b")
+        if self.app.top_name() == "newmatch":  # no match saved
             self.choose("begin")
         while self.presses < budget:
             for words in TOURS:

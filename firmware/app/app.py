@@ -126,7 +126,6 @@ class App:
         # not, which New match asks about before it lets the match go.
         self.before_new_match = _kept
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
-        self.cover = None  # a screen drawn over the stack until the next press (welcome)
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
@@ -175,9 +174,9 @@ class App:
         return screen
 
     def welcome(self):
-        """The first-run help: the keys' page drawn over the screen on top until the first
-        press, which then does what it does there (so the help never takes a press)."""
-        self.cover = self._build("textpage", "welcome")
+        """A fresh device's first screens: the language, then the keys' help in it (both
+        over the first screen, which shows when they are closed)."""
+        self.open("language")
 
     def replace(self, name, arg=None):
         """The top screen gives way to `name`."""
@@ -211,26 +210,15 @@ class App:
         # Forgets the modules that opening screen imported, engine ones too.
         forget(screen.modules)
 
-    def _uncover(self):
-        # The cover (the first-run help) goes, with the modules it brought in.
-        if self.cover:
-            self._drop(self.cover)
-            self.cover = None
-
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
-        self._uncover()
         self.home()
         self.message = self._out_of_memory
 
     # Input.
     def event(self, e):
         self.message = ""
-        if self.cover:  # the first-run help goes; the press goes on to the screen under it
-            self._uncover()
-            self.settings.helped = True
-            gc.collect()
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -258,6 +246,8 @@ class App:
         if err:
             self.message = t(err)
             return err
+        if op == R.FOLD:  # a round's end by a word, not by the cards: said
+            self.message = self._label(m.entries() - 1)
         self._changed(before)
         return None
 
@@ -316,7 +306,7 @@ class App:
         """Draws the top screen, a slice of the canvas at a time (ui.canvas), and sends
         what changed. Returns the bytes sent to the panel."""
         c = self.canvas
-        screen = self.cover or self.top()
+        screen = self.top()
         spans = c.spans
         sent = 0
         for part in range(c.slices):

@@ -47,8 +47,11 @@ class Scoreboard(Screen):
             app.apply(op, team)
         elif e == E.SELECT:
             app.open("actions")
-        elif e == E.BACK or e == E.UNDO:
+        elif e == E.GO and m.winner() == R.NOBODY:
+            app.open("going")
+        elif e == E.UNDO:
             app.undo()
+        # BACK does nothing here: backing out of a menu once too often changes nothing.
 
     def draw(self, app, c):
         m = app.match
