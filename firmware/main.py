@@ -1,6 +1,8 @@
 # The device's entry point: /main.py on the board runs start(board).run(). The canvas comes
-# first, while the heap is still in one piece; then the panel, the saved match, the app,
-# the buttons and the power, wired together here, and the loop that runs them.
+# first, while the heap is still in one piece; then the panel, the saved settings and
+# match, the buttons, the power and the app built with its collaborators, and the loop
+# that runs them. A boot always ends in the loop: if the app cannot start on any match
+# (a data file missing or damaged), ui.fault says why and the saved match is kept.
 import sys
 import time
 
@@ -19,39 +21,25 @@ def start(board, files=None):
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO, CANVAS_ROWS)
     display = board.make_display()
+    from truc import rules as R
     from truc.match import Match
-    from app.app import App, Settings, TEAM_NAMES, forget
-    from app.i18n import LANGUAGES, t
+    from app.app import App, forget
+    from app.i18n import check, t
+    from app.settings import Settings, SettingsFile, TEAM_NAMES
     from hw.journal import Journal
     from hw.input_loop import Loop
 
     match = Match()
     settings = Settings()
-    journal = Journal(files, languages=LANGUAGES)
-    notice = journal.open(match, settings)  # a set-aside file is said, never fatal
+    stored = SettingsFile(files)
+    notice = stored.load(settings)
+    journal = Journal(files)
+    notice = journal.open(match) or notice  # a set-aside file is said, never fatal
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
     keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
-    try:
-        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
-        if not settings.helped:  # the first boot: the keys' help over the first screen
-            try:
-                app.welcome()
-            except MemoryError:
-                raise
-            except Exception:  # the match is fine: no help rather than a match set aside
-                pass
-        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
-    except MemoryError:  # the heap, not the match: never set a good match aside for it
-        raise
-    except Exception:  # a saved match the app cannot show: set aside, or every boot fails
-        notice = journal.discard()
-        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
-    if notice:
-        app.message = t(notice)
-    power.playing = app.playing  # dim, not dark, through a match in progress
 
     def archive():
         # Past matches, their module imported only when asked (2 KB of bytecode): by the
@@ -59,8 +47,6 @@ def start(board, files=None):
         from hw.archive import Archive
 
         return Archive(files)
-
-    app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     def keep():  # a match won or left for a new one goes to the archive, with the teams' names
         loaded = "hw.archive" in sys.modules
@@ -71,8 +57,6 @@ def start(board, files=None):
         if not loaded:
             forget(("hw.archive",))
 
-    app.before_new_match = keep
-
     def said():
         # A failed save is said once and marked on the score until a save succeeds.
         failed = journal.error is not None
@@ -82,18 +66,53 @@ def start(board, files=None):
 
     def changed():
         journal.changed()
-        if match.winner() != 2:  # rules.NOBODY: the match was won
+        if match.winner() != R.NOBODY:  # the match was won
             keep()
         said()
 
     def after_event():
         if journal.error is not None:  # retried at every press, not only at a change
             journal.changed()
-        journal.save_settings(settings)
+        try:
+            stored.save(settings)
+        except OSError as e:
+            journal.error = e
         said()
 
-    app.on_change = changed
-    app.after_event = after_event
+    def build(m):
+        check()  # every language's file, with the fonts App opens: a damaged one is said now
+        return App(canvas, display, m, settings, keys=board.KEYS, power=power,
+                   on_change=changed, after_event=after_event, before_new_match=keep,
+                   archive=archive)
+
+    try:
+        app = build(match)
+        if not settings.helped:  # the first boot: the keys' help over the first screen
+            try:
+                app.welcome()
+            except MemoryError:
+                raise
+            except Exception:  # the match is fine: no help rather than a match set aside
+                pass
+        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
+    except MemoryError:  # the heap, not the match: never set a good match aside for it
+        raise
+    except Exception:
+        # The saved match, or anything else (a data file missing or damaged)? An app on
+        # a clean match tells: only if that one starts is the match to blame.
+        try:
+            build(Match()).render()
+        except MemoryError:
+            raise
+        except Exception as e:  # the match stays on flash as it is; the screen says why
+            from ui.fault import Fault
+
+            return Loop(Fault(canvas, display, e), keys, power)
+        notice = journal.discard()  # a saved match the app cannot show: set aside
+        app = build(match)
+    if notice:
+        app.message = t(notice)
+    power.playing = app.playing  # dim, not dark, through a match in progress
     return Loop(app, keys, power)
 
 

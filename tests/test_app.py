@@ -193,7 +193,7 @@ def test_menus_build_their_items_once_and_again_only_after_a_choice():
     # A cursor move formats no label: the items are the ones drawn before (New match
     # rebuilt its eight or nine rows at every press, twice: 1.5 KB on a 32-bit port).
     app = _app("variant mallorca")
-    for name in ("newmatch", "mainmenu", "settings", "adjust"):
+    for name in ("newmatch", "mainmenu", "settingsmenu", "adjust"):
         app.open(name)
         menu = app.top()
         app.render()
@@ -220,7 +220,7 @@ def test_the_main_menu_speaks_the_language_settings_chose():
         app.open("mainmenu")
         app.render()
         assert app.top().items[0][0] == "Assistant"
-        app.open("settings")
+        app.open("settingsmenu")
         _press(app, E.SELECT)  # English -> Català
         _press(app, E.BACK)
         menu = app.top()

@@ -15,6 +15,7 @@ from truc.match import Match
 from truc import rules as R
 from app import i18n
 from app.i18n import t
+from app.settings import Settings, TEAM_NAMES
 from ui import canvas as C
 from ui import events as E
 from ui import text
@@ -38,23 +39,6 @@ def _nothing():
     pass
 
 
-class Settings:
-    """What the players chose for the device, apart from the match itself."""
-
-    def __init__(self):
-        self.language = "ca"
-        # Seconds without a press before the screen goes dark (it dims at half; through a
-        # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
-        self.timeout = 120
-        # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
-        self.names = ["", "", "", "", "", "", "", ""]
-        self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
-        self.helped = False  # the key help was shown once (on a fresh device)
-
-
-TEAM_NAMES = 6  # where the team names start in Settings.names
-
-
 class NoBattery:
     """The power part's battery side, for an app without one (on USB, in tests)."""
 
@@ -66,7 +50,9 @@ class NoBattery:
 
 
 class App:
-    def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
+    def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
+                 on_change=_nothing, after_event=_nothing, before_new_match=_nothing,
+                 archive=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -83,10 +69,10 @@ class App:
         self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
-        self.on_change = _nothing  # called after every change to the match (to save it)
-        self.after_event = _nothing  # called after every event (to save changed settings)
-        self.before_new_match = _nothing  # called before New match clears the match (archive)
-        self.archive = None  # past matches: a function giving hw.archive's Archive (main)
+        self.on_change = on_change  # called after every change to the match (to save it)
+        self.after_event = after_event  # called after every event (to save changed settings)
+        self.before_new_match = before_new_match  # before New match clears the match (archive)
+        self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)
         self.stack = []  # type: list

@@ -17,7 +17,7 @@ class MainMenu(Menu):
         self.title = t("Menu")
         self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
-                      (t("Settings"), "settings"), (t("Keys"), "keys"),
+                      (t("Settings"), "settingsmenu"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
 
     def choose(self, app, value):

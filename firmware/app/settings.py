@@ -1,38 +1,179 @@
-# Device settings: the language and how long the screen stays lit.
-from app import i18n
-from app.i18n import t
-from app.menu import Menu
+# What the players chose for the device, apart from the match itself, and its file on
+# flash, truc.cfg, kept as the journal keeps the match (hw.files: written whole and
+# renamed into place; set aside, never deleted, when it does not read back).
+#
+#     s = Settings()
+#     f = SettingsFile()            # the real filesystem; tests pass a fake one
+#     note = f.load(s)              # "" or a notice: app.message = t(note)
+#     f.save(s)                     # after any event: writes only what changed
+#
+# Format (integers little-endian): "TRC" 1 | timeout:u16 | language: len + ascii |
+# names: count, each len + utf-8 | [the last new match: variant players options | help
+# seen:u8] | crc32:u32 of all before. A file without the bracketed part (written before
+# it came) leaves those settings as they were.
+#
+# A file that does not read back (its check, its length, its layout) is set aside with
+# a notice, and every setting keeps its default; one of a format version this code does
+# not know too. In a file that reads back, every field is checked as Match.load checks a
+# match: one the device could not have written (a timeout the menu lacks, a language it
+# lacks, a set-up the rules refuse, a name not UTF-8 or longer than the names screen
+# gives) keeps its default and the notice says so; the first save writes the file again
+# without it, so the notice is said once.
+from binascii import crc32
 
-TIMEOUTS = (30, 60, 120, 300, 0)  # seconds; 0 = never
+from micropython import const
+
+from app.i18n import LANGUAGES
+from hw.files import UNKNOWN, Files, put_aside, read, u16, u32, write
+from truc import variants as V
+
+VERSION = const(1)
+TEAM_NAMES = const(6)  # where the team names start in Settings.names
+SEAT_MOST = const(4)  # characters a seat's name may have (the names screen)
+TEAM_MOST = const(9)  # and a team's
+TIMEOUTS = (30, 60, 120, 300, 0)  # seconds the screen stays lit; 0 = never
+_MOST = const(256)  # bytes: no settings file is bigger (8 names of 9 letters: 180)
+
+BAD_SETTINGS = "Bad settings: reset"  # the notice for app.message
 
 
-class SettingsMenu(Menu):
+class Settings:
+    """What the players chose for the device, apart from the match itself."""
+
     def __init__(self):
-        Menu.__init__(self, t("Settings"))
+        self.language = LANGUAGES[0]
+        # Seconds without a press before the screen goes dark (it dims at half; through a
+        # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
+        self.timeout = TIMEOUTS[2]
+        # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
+        self.names = ["", "", "", "", "", "", "", ""]
+        self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
+        self.helped = False  # the key help was shown once (on a fresh device)
 
-    def refresh(self, app):
-        if self.items:  # rebuilt after a choice, not on every press
-            return
-        s = app.settings
-        self.title = t("Settings")
-        timeout = t("never") if not s.timeout else t("%d s") % s.timeout
-        language = i18n.NAMES[i18n.LANGUAGES.index(s.language)]
-        self.items = [(t("Language: %s") % language, "language"),
-                      (t("Screen off after: %s") % timeout, "timeout"),
-                      (t("Back"), "back")]
 
-    def choose(self, app, value):
-        s = app.settings
-        self.items = []
-        if value == "language":
-            languages = i18n.LANGUAGES
-            app.set_language(languages[(languages.index(s.language) + 1) % len(languages)])
-        elif value == "timeout":
-            s.timeout = TIMEOUTS[(TIMEOUTS.index(s.timeout) + 1) % len(TIMEOUTS)] \
-                if s.timeout in TIMEOUTS else TIMEOUTS[1]
+class _Unreadable(Exception):
+    pass
+
+
+class SettingsFile:
+    def __init__(self, fs=None, folder=""):
+        self.fs = fs or Files()
+        self.name = folder + "truc.cfg"
+        self._tmp = folder + "truc.tmp"
+        self.set_aside = []  # (old, new) names of the files load() put aside
+        self._saved = None  # the settings as last read or written
+
+    def load(self, s):
+        """Loads the saved settings into s (a Settings with its defaults). Never raises
+        because of what the file holds. Returns "" or a notice (in English, for t())."""
+        try:
+            data = read(self.fs, self.name, _MOST)
+            if data is None:
+                return ""
+            if len(data) < 10 or data[:3] != b"TRC":
+                raise _Unreadable()
+            if data[3] != VERSION:
+                put_aside(self.fs, (self.name,), self.set_aside)
+                return UNKNOWN
+            good = _parse(data, s)
+        except Exception:  # also a read that raises
+            put_aside(self.fs, (self.name,), self.set_aside)
+            return BAD_SETTINGS
+        if not good:  # the file goes on holding it until the next save: said until then
+            return BAD_SETTINGS
+        self._remember(s)
+        return ""
+
+    def _remember(self, s):
+        self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped)
+
+    def save(self, s):
+        """Writes the settings if they differ from what was last read or written (the
+        check allocates nothing). Returns True if it wrote them; raises OSError if the
+        flash refuses."""
+        saved = self._saved
+        names = s.names
+        if saved is not None and saved[0] == s.language and saved[1] == s.timeout \
+                and saved[3] == s.setup and saved[4] == s.helped \
+                and len(saved[2]) == len(names):
+            for i in range(len(names)):
+                if saved[2][i] != names[i]:
+                    break
+            else:
+                return False
+        out = bytearray(b"TRC\x00\x00\x00")
+        out[3] = VERSION
+        out[4] = s.timeout & 255
+        out[5] = s.timeout >> 8 & 255
+        _put_text(out, s.language)
+        out.append(len(names))
+        for name in names:
+            _put_text(out, name)
+        out.extend(s.setup)
+        out.append(1 if s.helped else 0)
+        write(self.fs, self._tmp, self.name, (out, u32(crc32(out))), self.set_aside)
+        self._remember(s)
+        return True
+
+
+def _put_text(out, text):
+    b = text.encode("utf-8")
+    out.append(len(b))
+    out.extend(b)
+
+
+def _text(data, i, end):
+    # The length-prefixed text at data[i] (None if not UTF-8), and where the next starts.
+    if i >= end or i + 1 + data[i] > end:
+        raise _Unreadable()
+    n = data[i]
+    try:
+        text = str(data[i + 1:i + 1 + n], "utf-8")
+    except UnicodeError:
+        text = None
+    return text, i + 1 + n
+
+
+def _parse(data, s):
+    # Reads data's fields into s, each one checked; False if one kept its default.
+    # Raises _Unreadable if the file's check or layout is wrong (then s is untouched).
+    end = len(data) - 4
+    if crc32(memoryview(data)[:end]) & 0xFFFFFFFF != int.from_bytes(data[end:], "little"):
+        raise _Unreadable()
+    language, i = _text(data, 6, end)
+    if i >= end or data[i] > len(s.names):  # fewer: saved before the team names came
+        raise _Unreadable()
+    count = data[i]
+    i += 1
+    at = i
+    for _ in range(count):  # the layout first: nothing is taken from a file cut wrong
+        i = _text(data, i, end)[1]
+    if i != end and i + 4 != end:
+        raise _Unreadable()
+    good = True
+    timeout = u16(data, 4)
+    if timeout in TIMEOUTS:
+        s.timeout = timeout
+    else:
+        good = False
+    if language in LANGUAGES:
+        s.language = language
+    else:
+        good = False
+    for seat in range(count):
+        name, at = _text(data, at, end)
+        if name is not None and len(name) <= (TEAM_MOST if seat >= TEAM_NAMES else SEAT_MOST):
+            s.names[seat] = name
         else:
-            app.pop()
-
-
-def make(app, arg):
-    return SettingsMenu()
+            good = False
+    if i + 4 == end:  # the last new match and the help page (absent from older files)
+        setup = data[i:i + 3]
+        if V.setup_ok(setup[0], setup[1], setup[2]) or setup == b"\x00\x00\x00":
+            s.setup[:] = setup
+        else:
+            good = False
+        if data[i + 3] > 1:
+            good = False
+        else:
+            s.helped = data[i + 3] == 1
+    return good

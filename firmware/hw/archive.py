@@ -15,11 +15,13 @@
 # that many bytes of UTF-8 (len 0: none given) | n:u16 | n bytes of Match.dump without
 # its redo tail | crc32:u32 of all before. seq counts up; slot = seq % SLOTS.
 # Version 1 files (no team names) still load; their teams read as the team letters.
-# A file that does not read back is renamed NAME.badN (never deleted) and said in
-# set_aside, as the journal does.
+# A file that does not read back is set aside (hw.files: NAME.badN, never deleted) and
+# said in set_aside, as the journal does.
+from binascii import crc32
+
 from micropython import const
 
-from hw.journal import Files, crc32, write_closed, _u16, _u32
+from hw.files import Files, put_aside, u16, u32, write_closed
 from truc import rules as R
 from truc.match import STATE_SIZE
 
@@ -64,7 +66,7 @@ class Archive:
         if len(data) != size or data[:3] != b"TRA" or not 1 <= data[3] <= VERSION:
             raise ValueError()
         at = _dump_at(data)
-        n = _u16(data, at - 2)
+        n = u16(data, at - 2)
         if len(data) != at + n + 4 or crc32(memoryview(data)[:at + n]) & 0xFFFFFFFF \
                 != int.from_bytes(data[at + n:], "little"):
             raise ValueError()
@@ -102,21 +104,7 @@ class Archive:
         return match.load(memoryview(data)[_dump_at(data):len(data) - 4])
 
     def _put_aside(self, name):
-        n = 1
-        while n < 99 and self._exists(name + ".bad%d" % n):
-            n += 1
-        try:
-            self.fs.rename(name, name + ".bad%d" % n)
-            self.set_aside.append((name, name + ".bad%d" % n))
-        except OSError:
-            pass  # the next keep in that slot replaces it
-
-    def _exists(self, name):
-        try:
-            self.fs.stat(name)
-            return True
-        except OSError:
-            return False
+        put_aside(self.fs, (name,), self.set_aside)
 
     # ---- keeping --------------------------------------------------------------------
 
@@ -137,9 +125,9 @@ class Archive:
         seq = self._last + 1
         head = bytearray(b"TRA\x00")
         head[3] = VERSION
-        head += _u32(seq)
+        head += u32(seq)
         f = self.fs.open(self._tmp, "wb")
-        write_closed(f, (head, body, _u32(crc32(body, crc32(head)))))
+        write_closed(f, (head, body, u32(crc32(body, crc32(head)))))
         self.fs.rename(self._tmp, self.name(seq % self.slots))
         self._last = seq
         return True
@@ -162,7 +150,7 @@ def _name(text):
 def _body(m, teams):
     # summary | team names | n | the dump without the redo tail.
     dump = m.dump()
-    top = _u16(dump, STATE_SIZE + 2)
+    top = u16(dump, STATE_SIZE + 2)
     length = m.entries()
     end = STATE_SIZE + 4 + length * 3
     dump[STATE_SIZE + 2] = length & 255
@@ -185,7 +173,7 @@ def _body(m, teams):
 
 def summary(head):
     """A head's summary as (variant, players, cantons A, B, points A, B, winner, round)."""
-    return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], _u16(head, 7))
+    return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], u16(head, 7))
 
 
 def teams(head):

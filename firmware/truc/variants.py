@@ -6,6 +6,8 @@
 # table for every variant.
 from micropython import const
 
+from truc import rules as R
+
 MALLORCA = const(1)
 VALENCIA = const(2)
 PALACIOS = const(3)
@@ -24,6 +26,15 @@ PRESET_PLAYERS = b"\x00\x04\x04\x06"
 PRESET_OPTIONS = b"\x00\x02\x92\xd2"
 # 1 where the variant plays peces: the amo and the madona, and the option of four.
 PECES = b"\x00\x01\x00\x00"
+
+
+def setup_ok(variant, players, options):
+    """Whether the rules take this set-up (the VARIANT and OPTIONS commands): what New
+    match offers, and what a saved set-up (app.settings) and a saved match must be."""
+    return 1 <= variant <= COUNT and R.players_ok(players) and not options & ~R.OPT_ALL \
+        and options & R.OPT_TARGET < len(R.TARGETS) \
+        and not (options & R.OPT_PECES4 and not PECES[variant]) \
+        and not (options & R.OPT_ALTERNATE and players != 6)
 
 # Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused); 0 marks the
 # open-ended top step (rules.TOP). Index 0 reads as valencia's.

@@ -1,13 +1,62 @@
+# Every data file (a font, a language's texts) ends in a check that tools/fontconv.py and
+# tools/textc.py write: the file's length (u32) and the crc32 of everything before the
+# crc (u32), little-endian. open_data checks it once, at opening: a file cut short,
+# grown or changed does not open, and the device says which one (main: ui.fault).
+from binascii import crc32
+
+from micropython import const
+
+_CHUNK = const(64)  # bytes read at a time for the check
+
+
+class DataError(Exception):
+    """A data file missing or damaged: args are (what, name), what being "missing" or
+    "damaged" and name the file's ("ui/fonts/small.bin")."""
+
+
 def open_data(name):
     """Opens the firmware's data file `name` ("ui/fonts/small.bin"), found along sys.path
     as a module is: beside the .py files on the host, the .mpy files on the board's
     filesystem, or under /lib for a frozen build (tools/deploy.py: a folder /ui would
-    shadow the frozen package; `.frozen` holds no files to open)."""
+    shadow the frozen package; `.frozen` holds no files to open). Raises DataError
+    unless it is there and whole."""
     import sys
 
     for folder in sys.path:
         try:
-            return open(folder + "/" + name if folder else name, "rb")
+            f = open(folder + "/" + name if folder else name, "rb")
         except OSError:
-            pass
-    raise OSError("no data file " + name)
+            continue
+        try:
+            whole = _whole(f)
+        except OSError:
+            whole = False
+        if whole:
+            f.seek(0)
+            return f
+        f.close()
+        raise DataError("damaged", name)
+    raise DataError("missing", name)
+
+
+def _whole(f):
+    # Whether the file's length and crc are those its last 8 bytes give.
+    size = f.seek(0, 2)
+    if size < 8:
+        return False
+    f.seek(size - 8)
+    tail = f.read(8)
+    if len(tail) != 8 or int.from_bytes(tail[:4], "little") != size:
+        return False
+    f.seek(0)
+    buf = bytearray(_CHUNK)
+    view = memoryview(buf)
+    crc = 0
+    left = size - 4
+    while left:
+        n = f.readinto(view[:min(left, _CHUNK)])
+        if not n:
+            return False
+        crc = crc32(view[:n], crc)
+        left -= n
+    return crc & 0xFFFFFFFF == int.from_bytes(tail[4:], "little")
