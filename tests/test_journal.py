@@ -930,6 +930,13 @@ def _resumes(fs, good, records):
     j = J.Journal(fs)
     assert j.open(m) == J.PARTIAL and _REF.dump() == m.dump()
     assert j.set_aside == [("truc.log", "truc.log.bad1")] and _get(fs, "truc.log.bad1") == log
+    # What the recovery gave back is saved before anything else: a second boot, with no
+    # press between, gives back the same, and says nothing more (issue 26 item 5).
+    j.close()
+    fs = _reboot(fs)
+    j = J.Journal(fs)
+    assert j.open(m) == "" and _REF.dump() == m.dump() and not j.set_aside
+    assert _get(fs, "truc.log.bad1") == log
     assert m.undo() is None
     j.changed()
     j.close()
@@ -975,6 +982,8 @@ def test_a_missing_log_beside_a_snapshot_is_said():
     fs.rename("truc.log", "elsewhere")
     m = _BOOTED
     assert J.Journal(fs).open(m) == J.PARTIAL and m.variant()  # the snapshot's match
+    kept = m.dump()
+    assert J.Journal(_reboot(fs)).open(m) == "" and m.dump() == kept  # and stays so
     # After the first snapshot of a fresh flash, a power cut before the log's rename
     # leaves no log either: nothing is lost there, and nothing is said.
     fs = _new_fs()
@@ -1185,3 +1194,25 @@ def test_a_directory_where_a_journal_file_goes_is_set_aside_and_saving_goes_on()
                 for f in os.listdir(folder):
                     (os.rmdir if os.stat(folder + f)[0] & 0o040000 else os.remove)(folder + f)
                 os.rmdir(folder[:-1])
+
+
+def test_set_aside_files_are_never_replaced_even_past_the_99th():
+    # Issue 26 item 12: after .bad98 every damaged file replaced .bad99. The numbers go
+    # on: none set aside before is touched, and the new one is kept too.
+    from dictfs import Files
+
+    fs = Files()
+    for n in range(1, 100):
+        for name in ("truc.snp", "truc.log"):
+            fs.files["%s.bad%d" % (name, n)] = b"old %d" % n
+    fs.files["truc.snp"] = b"damaged"
+    m = _BOOTED
+    j = J.Journal(fs)
+    assert j.open(m) == J.DAMAGED and not m.entries()
+    assert j.set_aside == [("truc.snp", "truc.snp.bad100")]
+    assert fs.files["truc.snp.bad100"] == b"damaged"
+    for n in range(1, 100):
+        assert fs.files["truc.snp.bad%d" % n] == fs.files["truc.log.bad%d" % n] == b"old %d" % n
+    fs.files["truc.snp"] = b"again"
+    assert J.Journal(fs).open(m) == J.DAMAGED and fs.files["truc.snp.bad101"] == b"again"
+    assert len(fs.files) == 2 * 99 + 2

@@ -161,3 +161,14 @@ def test_every_setup_new_match_offers_loads_and_a_device_with_it_opens_new_match
     s.setup[:] = bytes((V.PALACIOS, 6, V.PRESET_OPTIONS[V.PALACIOS]))
     app = App(Canvas(128, 64, mono=True), settings=s, keys=3)
     assert app.top_name() == "newmatch" and app.top().players == 6
+
+
+def test_a_settings_file_set_aside_past_the_99th_keeps_every_one_before():
+    fs = Files()
+    for n in range(1, 100):
+        fs.files["truc.cfg.bad%d" % n] = b"old %d" % n
+    fs.files["truc.cfg"] = b"damaged"
+    stored = SettingsFile(fs)
+    assert stored.load(Settings()) == BAD_SETTINGS
+    assert stored.set_aside == [("truc.cfg", "truc.cfg.bad100")]
+    assert all(fs.files["truc.cfg.bad%d" % n] == b"old %d" % n for n in range(1, 100))

@@ -15,6 +15,7 @@ from tools.mpbuild import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, ROOT)
 from screens import SCREENS, build  # noqa: E402
+from app.i18n import LANGUAGES  # noqa: E402
 from sim.picture import image  # noqa: E402
 from ui.canvas import Canvas  # noqa: E402
 
@@ -27,7 +28,7 @@ def main():
     sums = []
     for name, _ in SCREENS:
         for size, canvas, scale in SIZES:
-            for language in ("ca", "es", "en"):
+            for language in LANGUAGES:
                 build(canvas, name, language)
                 path = os.path.join(out, "%s-%s-%s.png" % (name, size, language))
                 image(canvas, scale).save(path)
