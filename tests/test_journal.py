@@ -1,6 +1,6 @@
 # The journal (hw.journal): the match with its undo history survives a power cut at any
 # moment, losing at most the command being written; damaged files are set aside with a
-# notice and play starts over; the settings are kept the same way. The flash: on CPython
+# notice and play starts over (the settings: tests/test_settings.py). The flash: on CPython
 # sim.flash (both of its models: littlefs' atomic syncs, and torn writes); on MicroPython
 # the real littlefs (os.VfsLfs2, the board's filesystem) on a RAM block device that can
 # lose power at, or in the middle of, any program or erase (tests/ramflash.py).
