@@ -6,7 +6,7 @@
 from ui import DataError
 from ui import canvas as C
 
-_FIX = "Reinstall: make flash"
+_FIX = ("Reinstall:", "make flash")  # what to do, the command on a line of its own
 
 
 class Fault:
@@ -15,10 +15,12 @@ class Fault:
         self.display = display
         if isinstance(error, DataError):
             what, name = error.args
-            head = ("Missing file:" if what == "missing" else "Damaged file:") + " " + name
+            said = ("Missing file:" if what == "missing" else "Damaged file:", name) + _FIX
         else:  # a fault in the code itself: its kind, for whoever reinstalls
-            head = "Cannot start: " + type(error).__name__
-        self.lines = wrap(head + " " + _FIX, canvas.width // 8)
+            said = ("Cannot start:", type(error).__name__) + _FIX
+        self.lines = []
+        for words in said:
+            self.lines += wrap(words, canvas.width // 8)
         self.stack = [self]  # the loop watches the stack for a screen that changed
 
     def event(self, e):

@@ -84,9 +84,12 @@ def test_a_missing_data_file_is_named():
         open_data("ui/fonts/nothere.bin")
     assert e.value.args == ("missing", "ui/fonts/nothere.bin")
     fault = Fault(Canvas(240, 135), None, e.value)
-    assert fault.lines == ["Missing file: ui/fonts/", "nothere.bin Reinstall: make", "flash"]
+    assert fault.lines == ["Missing file:", "ui/fonts/nothere.bin", "Reinstall:", "make flash"]
+    fault = Fault(Canvas(128, 64, mono=True), None, e.value)
+    assert fault.lines == ["Missing file:", "ui/fonts/", "nothere.bin", "Reinstall:",
+                           "make flash"]
     fault = Fault(Canvas(128, 64, mono=True), None, IndexError())
-    assert fault.lines == ["Cannot start:", "IndexError", "Reinstall: make", "flash"]
+    assert fault.lines == ["Cannot start:", "IndexError", "Reinstall:", "make flash"]
 
 
 def _settings_file(setup, language=b"en", helped=0):
