@@ -51,10 +51,6 @@ class Settings:
         self.helped = False  # the key help was shown once (on a fresh device)
 
 
-class _Unreadable(Exception):
-    pass
-
-
 class SettingsFile:
     def __init__(self, fs=None, folder=""):
         self.fs = fs or Files()
@@ -71,7 +67,7 @@ class SettingsFile:
             if data is None:
                 return ""
             if len(data) < 10 or data[:3] != b"TRC":
-                raise _Unreadable()
+                raise ValueError()
             if data[3] != VERSION:
                 put_aside(self.fs, (self.name,), self.set_aside)
                 return UNKNOWN
@@ -105,10 +101,12 @@ class SettingsFile:
         out[3] = VERSION
         out[4] = s.timeout & 255
         out[5] = s.timeout >> 8 & 255
-        _put_text(out, s.language)
-        out.append(len(names))
-        for name in names:
-            _put_text(out, name)
+        for i in range(-1, len(names)):  # the language, then the names, each len + UTF-8
+            b = (names[i] if i >= 0 else s.language).encode("utf-8")
+            out.append(len(b))
+            out.extend(b)
+            if i < 0:
+                out.append(len(names))
         out.extend(s.setup)
         out.append(1 if s.helped else 0)
         write(self.fs, self._tmp, self.name, (out, u32(crc32(out))), self.set_aside)
@@ -116,16 +114,10 @@ class SettingsFile:
         return True
 
 
-def _put_text(out, text):
-    b = text.encode("utf-8")
-    out.append(len(b))
-    out.extend(b)
-
-
 def _text(data, i, end):
     # The length-prefixed text at data[i] (None if not UTF-8), and where the next starts.
     if i >= end or i + 1 + data[i] > end:
-        raise _Unreadable()
+        raise ValueError()
     n = data[i]
     try:
         text = str(data[i + 1:i + 1 + n], "utf-8")
@@ -136,20 +128,20 @@ def _text(data, i, end):
 
 def _parse(data, s):
     # Reads data's fields into s, each one checked; False if one kept its default.
-    # Raises _Unreadable if the file's check or layout is wrong (then s is untouched).
+    # Raises ValueError if the file's check or layout is wrong (then s is untouched).
     end = len(data) - 4
     if crc32(memoryview(data)[:end]) & 0xFFFFFFFF != int.from_bytes(data[end:], "little"):
-        raise _Unreadable()
+        raise ValueError()
     language, i = _text(data, 6, end)
     if i >= end or data[i] > len(s.names):  # fewer: saved before the team names came
-        raise _Unreadable()
+        raise ValueError()
     count = data[i]
     i += 1
     at = i
     for _ in range(count):  # the layout first: nothing is taken from a file cut wrong
         i = _text(data, i, end)[1]
     if i != end and i + 4 != end:
-        raise _Unreadable()
+        raise ValueError()
     good = True
     timeout = u16(data, 4)
     if timeout in TIMEOUTS:

@@ -121,8 +121,12 @@ def put_aside(fs, names, set_aside):
     """Renames those of names that exist to NAME.badN (see above) and adds each (old,
     new) pair to the list set_aside. A rename that fails leaves its file in place."""
     n = 1
-    while _taken(fs, names, n):
-        n += 1
+    taken = True
+    while taken:
+        taken = False
+        for name in names:
+            taken = taken or exists(fs, name + ".bad%d" % n)
+        n += taken
     for name in names:
         if exists(fs, name):
             new = name + ".bad%d" % n
@@ -131,10 +135,3 @@ def put_aside(fs, names, set_aside):
                 set_aside.append((name, new))
             except OSError:
                 pass  # the next write there replaces it: nothing better to do
-
-
-def _taken(fs, names, n):
-    for name in names:
-        if exists(fs, name + ".bad%d" % n):
-            return True
-    return False

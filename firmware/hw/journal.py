@@ -112,9 +112,6 @@ class Journal:
         self.match = match
         return read_back(self, match)
 
-    def _put_aside(self, names):
-        put_aside(self.fs, names, self.set_aside)
-
     # ---- recording ------------------------------------------------------------------
 
     def changed(self):
@@ -157,7 +154,7 @@ class Journal:
     def discard(self):
         """Sets the match's files aside and clears it (the app could not start on it)."""
         self._close()
-        self._put_aside((self.snap_name, self.log_name))
+        put_aside(self.fs, (self.snap_name, self.log_name), self.set_aside)
         self.match.clear()
         self._ok = False
         return DAMAGED
@@ -189,17 +186,18 @@ class Journal:
         head[5] = gen >> 8
         head[6] = n & 255
         head[7] = n >> 8
-        self._write(self.snap_name, head, history, u32(crc32(history, crc32(head))))
+        write(self.fs, self._tmp, self.snap_name, (head, history, u32(crc32(history, crc32(head)))),
+              self.set_aside)
         self._gen = gen
-        if self._damaged_log:  # kept, not replaced: a cut before this keeps the old log
-            self._put_aside((self.log_name,))  # (one gen older: the snapshot holds it)
+        if self._damaged_log:  # kept, not replaced (a cut before this leaves it one gen
+            put_aside(self.fs, (self.log_name,), self.set_aside)  # old: the snapshot holds it)
             self._damaged_log = False
         log = bytearray(b"TRL\x00\x00\x00\x00\x00")
         log[3] = VERSION
         log[4] = gen & 255
         log[5] = gen >> 8
         log[7] = _crc8(0, log, 0, HEAD - 1)
-        self._write(self.log_name, log)
+        write(self.fs, self._tmp, self.log_name, (log,), self.set_aside)
         self._len = m.entries()
         self._top = u16(history, STATE_SIZE + 2)
         self._start = m.from_start()
@@ -207,9 +205,6 @@ class Journal:
         self._chk = log[7]
         self._ok = True
         self.snapshots += 1
-
-    def _write(self, name, *parts):
-        write(self.fs, self._tmp, name, parts, self.set_aside)
 
     def _close(self):
         f = self._f

@@ -8,7 +8,7 @@ from binascii import crc32
 
 from micropython import const
 
-from hw.files import read, u16
+from hw.files import put_aside, read, u16
 from hw.journal import DAMAGED, HEAD, PARTIAL, RECORD, REDO, UNDO, UNKNOWN, VERSION, _crc8
 from truc.match import STATE_SIZE
 
@@ -48,7 +48,7 @@ def _open_match(j, m):
     m.clear()
     j._ok = False
     j._gen = 0  # the next snapshot is a first one: gen 1, with no log before it
-    j._put_aside((j.snap_name, j.log_name))
+    put_aside(j.fs, (j.snap_name, j.log_name), j.set_aside)
     return note
 
 

@@ -27,8 +27,24 @@ def open_data(name):
             f = open(folder + "/" + name if folder else name, "rb")
         except OSError:
             continue
-        try:
-            whole = _whole(f)
+        try:  # whole: the length and crc its last 8 bytes give
+            size = f.seek(0, 2)
+            f.seek(size - 8 if size > 8 else 0)
+            tail = f.read(8)
+            whole = size > 8 and int.from_bytes(tail[:4], "little") == size
+            f.seek(0)
+            buf = bytearray(_CHUNK)
+            view = memoryview(buf)
+            crc = 0
+            left = size - 4 if whole else 0
+            while left:
+                n = f.readinto(view[:min(left, _CHUNK)])
+                if not n:
+                    whole = False
+                    break
+                crc = crc32(view[:n], crc)
+                left -= n
+            whole = whole and crc & 0xFFFFFFFF == int.from_bytes(tail[4:], "little")
         except OSError:
             whole = False
         if whole:
@@ -37,26 +53,3 @@ def open_data(name):
         f.close()
         raise DataError("damaged", name)
     raise DataError("missing", name)
-
-
-def _whole(f):
-    # Whether the file's length and crc are those its last 8 bytes give.
-    size = f.seek(0, 2)
-    if size < 8:
-        return False
-    f.seek(size - 8)
-    tail = f.read(8)
-    if len(tail) != 8 or int.from_bytes(tail[:4], "little") != size:
-        return False
-    f.seek(0)
-    buf = bytearray(_CHUNK)
-    view = memoryview(buf)
-    crc = 0
-    left = size - 4
-    while left:
-        n = f.readinto(view[:min(left, _CHUNK)])
-        if not n:
-            return False
-        crc = crc32(view[:n], crc)
-        left -= n
-    return crc & 0xFFFFFFFF == int.from_bytes(tail[4:], "little")
