@@ -39,6 +39,11 @@ def _nothing():
     pass
 
 
+def _kept():  # type: () -> str
+    # before_new_match's default: nothing to archive, nothing to ask
+    return ""
+
+
 class NoBattery:
     """The power part's battery side, for an app without one (on USB, in tests)."""
 
@@ -51,7 +56,7 @@ class NoBattery:
 
 class App:
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
-                 on_change=_nothing, after_event=_nothing, before_new_match=_nothing,
+                 on_change=_nothing, after_event=_nothing, before_new_match=_kept,
                  archive=None):
         self.canvas = canvas
         self.display = display
@@ -71,7 +76,9 @@ class App:
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = on_change  # called after every change to the match (to save it)
         self.after_event = after_event  # called after every event (to save changed settings)
-        self.before_new_match = before_new_match  # before New match clears the match (archive)
+        # Called before New match clears the match (to archive it): "" or why it could
+        # not, which New match asks about before it lets the match go.
+        self.before_new_match = before_new_match
         self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)

@@ -42,6 +42,8 @@ def texts():
     from app import settings
     found.update((journal.DAMAGED, journal.UNKNOWN, settings.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
+    import main  # and those of a won match it could not archive
+    found.update((main.ARCHIVE_FULL, main.NOT_ARCHIVED))
     return found
 
 
