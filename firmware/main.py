@@ -28,11 +28,9 @@ def start(board, files=None):
     from app.app import App, forget
     from app.i18n import check, t
     from app.settings import Settings, SettingsFile, TEAM_NAMES
-    from hw.files import Files
     from hw.journal import Journal
     from hw.input_loop import Loop
 
-    files = files or Files()  # one for the settings, the journal and the archive
     match = Match()
     settings = Settings()
     stored = SettingsFile(files)

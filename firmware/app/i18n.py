@@ -1,7 +1,7 @@
 # Translations. Screens write their texts in English, `t("...")`; the language in use
 # maps each English text to its translation through app/lang_XX.bin on flash, compiled
-# by tools/textc.py from app/lang_XX.py (where translators edit) and checked whole when
-# opened (ui.open_data). A text is read from the file when first asked for and kept in
+# by tools/textc.py from app/lang_XX.py (where translators edit) and checked whole at
+# boot (check(), ui.open_data). A text is read from the file when first asked for and kept in
 # a small cache (the last SLOTS texts), so the heap never holds a whole language.
 from micropython import const
 
@@ -54,7 +54,7 @@ def use(language):
     if language == "en" or language not in LANGUAGES:
         return
     path = "app/lang_%s.bin" % language
-    f = open_data(path)  # checked whole
+    f = open_data(path, False)  # checked whole at boot (check())
     head = f.read(_HEADER)
     if head[:3] != b"TX\x01":
         f.close()

@@ -24,7 +24,8 @@ from binascii import crc32
 from micropython import const
 
 from app.i18n import LANGUAGES
-from hw.files import UNKNOWN, Files, put_aside, read, u16, u32, write
+from hw import files
+from hw.files import UNKNOWN, put_aside, read, u16, u32, write
 from truc import variants as V
 
 VERSION = const(1)
@@ -53,7 +54,7 @@ class Settings:
 
 class SettingsFile:
     def __init__(self, fs=None, folder=""):
-        self.fs = fs or Files()
+        self.fs = fs or files  # the real filesystem (hw.files is one)
         self.name = folder + "truc.cfg"
         self._tmp = folder + "truc.tmp"
         self.set_aside = []  # (old, new) names of the files load() put aside

@@ -26,7 +26,8 @@ from binascii import crc32
 
 from micropython import const
 
-from hw.files import Files, put_aside, u16, u32, write_closed
+from hw import files
+from hw.files import put_aside, u16, u32, write_closed
 from truc import rules as R
 from truc import variants as V
 from truc.match import STATE_SIZE
@@ -42,7 +43,7 @@ _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
 
 class Archive:
     def __init__(self, fs=None, folder="", slots=SLOTS):
-        self.fs = fs or Files()
+        self.fs = fs or files  # the real filesystem (hw.files is one)
         self.folder = folder
         self.slots = slots
         self._tmp = folder + "truc.atm"

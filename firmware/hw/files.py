@@ -2,16 +2,25 @@
 # file always its old or its new whole self, and a file that does not read back renamed
 # aside, never deleted.
 #
-#     fs = Files()                          # the real filesystem; tests pass a fake one
+#     from hw import files as fs            # this module is the real filesystem;
+#                                           # tests pass a fake one
 #     write(fs, "truc.tmp", "truc.cfg", (head, body), set_aside)   # write, then rename
 #     data = read(fs, "truc.cfg", 4096)     # the whole file, None if there is none
 #     put_aside(fs, ("truc.snp", "truc.log"), set_aside)           # NAME.badN
+#
+# A filesystem is anything with open (modes rb, wb, ab; files with read, write, flush,
+# close), rename (replacing the target atomically, as littlefs and POSIX do) and stat:
+# this module has MicroPython's (CPython's on a host), so it is one itself, with no
+# object to build.
 #
 # A file set aside is renamed NAME.badN, N the first number free for every name given
 # (so files set aside together share their N). No number is ever reused and no set-aside
 # file is ever deleted or replaced: past .bad99 the numbers go on (.bad100 ...), each a
 # few bytes of directory, so only a full flash stops them, and that is said ("Flash
 # full: not saved") by the save that runs into it.
+from builtins import open  # noqa: F401, A004  (fs.open: this module is a filesystem)
+from os import rename, stat  # noqa: F401  (fs.rename, fs.stat)
+
 from micropython import const
 
 _ENOENT = const(2)
@@ -21,35 +30,12 @@ _ENOENT = const(2)
 UNKNOWN = "Unknown save format"
 
 
-class Files:
-    """The real filesystem: MicroPython's os and open on the board, CPython's on a host.
-    What is used of it: open (modes rb, wb, ab; files with read, write, flush, close),
-    rename (replacing the target atomically, as littlefs and POSIX do) and stat."""
-
-    def __init__(self):
-        import os
-
-        self.rename = os.rename
-        self.stat = os.stat
-
-    def open(self, name, mode):
-        return open(name, mode)
-
-
 def u16(data, i):
     return data[i] | data[i + 1] << 8
 
 
 def u32(n):
     return bytes((n & 255, n >> 8 & 255, n >> 16 & 255, n >> 24 & 255))
-
-
-def exists(fs, name):
-    try:
-        fs.stat(name)
-        return True
-    except OSError:
-        return False
 
 
 def read(fs, name, most):
@@ -121,17 +107,24 @@ def put_aside(fs, names, set_aside):
     """Renames those of names that exist to NAME.badN (see above) and adds each (old,
     new) pair to the list set_aside. A rename that fails leaves its file in place."""
     n = 1
-    taken = True
-    while taken:
-        taken = False
+    while True:
         for name in names:
-            taken = taken or exists(fs, name + ".bad%d" % n)
-        n += taken
-    for name in names:
-        if exists(fs, name):
-            new = name + ".bad%d" % n
             try:
-                fs.rename(name, new)
-                set_aside.append((name, new))
+                fs.stat(name + ".bad%d" % n)
+                break  # taken
             except OSError:
-                pass  # the next write there replaces it: nothing better to do
+                pass
+        else:
+            break  # free for every name
+        n += 1
+    for name in names:
+        try:
+            fs.stat(name)
+        except OSError:
+            continue  # not there
+        new = name + ".bad%d" % n
+        try:
+            fs.rename(name, new)
+            set_aside.append((name, new))
+        except OSError:
+            pass  # the next write there replaces it: nothing better to do

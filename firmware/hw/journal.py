@@ -51,7 +51,8 @@ from binascii import crc32
 
 from micropython import const
 
-from hw.files import UNKNOWN, Files, put_aside, u16, u32, write  # noqa: F401 (UNKNOWN)
+from hw import files
+from hw.files import UNKNOWN, put_aside, u16, u32, write  # noqa: F401 (UNKNOWN)
 from truc.match import STATE_SIZE
 
 VERSION = const(1)
@@ -80,7 +81,7 @@ def _crc8(c, data, start, end):
 
 class Journal:
     def __init__(self, fs=None, folder="", log_max=LOG_MAX):
-        self.fs = fs or Files()
+        self.fs = fs or files  # the real filesystem (hw.files is one)
         self.snap_name = folder + "truc.snp"
         self.log_name = folder + "truc.log"
         self._tmp = folder + "truc.tmp"

@@ -1,12 +1,13 @@
 # Every data file (a font, a language's texts) ends in a check that tools/fontconv.py and
 # tools/textc.py write: the file's length (u32) and the crc32 of everything before the
-# crc (u32), little-endian. open_data checks it once, at opening: a file cut short,
-# grown or changed does not open, and the device says which one (main: ui.fault).
+# crc (u32), little-endian. open_data checks it at opening (a boot opens each file once
+# to check it): a file cut short, grown or changed does not open, and the device says
+# which one (main: ui.fault).
 from binascii import crc32
 
 from micropython import const
 
-_CHUNK = const(64)  # bytes read at a time for the check
+_CHUNK = const(128)  # bytes read at a time for the check
 
 
 class DataError(Exception):
@@ -14,12 +15,12 @@ class DataError(Exception):
     "damaged" and name the file's ("ui/fonts/small.bin")."""
 
 
-def open_data(name):
+def open_data(name, check=True):
     """Opens the firmware's data file `name` ("ui/fonts/small.bin"), found along sys.path
     as a module is: beside the .py files on the host, the .mpy files on the board's
     filesystem, or under /lib for a frozen build (tools/deploy.py: a folder /ui would
     shadow the frozen package; `.frozen` holds no files to open). Raises DataError
-    unless it is there and whole."""
+    unless it is there and, if check, whole (a boot checks each file once)."""
     import sys
 
     for folder in sys.path:
@@ -36,15 +37,15 @@ def open_data(name):
             buf = bytearray(_CHUNK)
             view = memoryview(buf)
             crc = 0
-            left = size - 4 if whole else 0
+            left = size - 4 if whole and check else 0
             while left:
-                n = f.readinto(view[:min(left, _CHUNK)])
+                n = f.readinto(buf)
                 if not n:
                     whole = False
                     break
-                crc = crc32(view[:n], crc)
-                left -= n
-            whole = whole and crc & 0xFFFFFFFF == int.from_bytes(tail[4:], "little")
+                crc = crc32(buf if n == _CHUNK and n <= left else view[:min(n, left)], crc)
+                left = max(left - n, 0)
+            whole = whole and (not check or crc & 0xFFFFFFFF == int.from_bytes(tail[4:], "little"))
         except OSError:
             whole = False
         if whole:
