@@ -27,14 +27,13 @@ def start(board, files=None):
     from truc.match import Match
     from app.app import App, forget
     from app.i18n import check, t
-    from app.settings import Settings, SettingsFile, TEAM_NAMES
+    from app.settings import Settings, TEAM_NAMES
     from hw.journal import Journal
     from hw.input_loop import Loop
 
     match = Match()
-    settings = Settings()
-    stored = SettingsFile(files)
-    notice = stored.load(settings)
+    settings = Settings(files)
+    notice = settings.load()
     journal = Journal(files)
     notice = journal.open(match) or notice  # a set-aside file is said, never fatal
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
@@ -98,7 +97,7 @@ def start(board, files=None):
         if unarchived:
             unarchived = keep()
         try:
-            stored.save(settings)
+            settings.save()
         except OSError as e:
             journal.error = e
         said(True)

@@ -13,7 +13,7 @@ from truc.match import Match, STATE_SIZE
 from truc import rules as R
 from truc import tablelog
 from hw import journal as J
-from app.settings import Settings, SettingsFile
+from app.settings import Settings
 
 MICRO = sys.implementation.name == "micropython"
 if MICRO:
@@ -509,7 +509,7 @@ def test_a_fresh_flash_boots_an_empty_match_and_writes_nothing():
     m = _LIVE
     m.apply(R.VARIANT, 1)
     j = J.Journal(fs)
-    assert j.open(m) == "" and SettingsFile(fs).load(Settings()) == ""
+    assert j.open(m) == "" and Settings(fs).load() == ""
     assert m.entries() == 0 and not m.variant() and fs.written == 0
 
 
@@ -691,10 +691,9 @@ def test_the_app_saves_through_on_change_and_a_new_match_is_a_snapshot():
 
     fs = _new_fs()
     m = _LIVE
-    s = Settings()
+    s = Settings(fs)
     j = J.Journal(fs)
-    stored = SettingsFile(fs)
-    assert stored.load(s) == "" and j.open(m) == ""
+    assert s.load() == "" and j.open(m) == ""
     app = App(Canvas(128, 64, mono=True), match=m, settings=s, keys=3, on_change=j.changed)
     NewMatch(app).start(app)  # clears the match, then applies the set-up
     for team in (R.A, R.B, R.B, R.A):
@@ -703,14 +702,14 @@ def test_the_app_saves_through_on_change_and_a_new_match_is_a_snapshot():
     app.undo()
     app.redo()
     s.language = "es"
-    assert stored.save(s)
+    assert s.save()
     NewMatch(app).start(app)  # a second match: cleared and set up again
     app.apply(R.TRUC, R.A)
     assert j.snapshots == 2
     j.close()
-    t = Settings()
     fs = _reboot(fs)
-    assert J.Journal(fs).open(_BOOTED) == "" and SettingsFile(fs).load(t) == ""
+    t = Settings(fs)
+    assert J.Journal(fs).open(_BOOTED) == "" and t.load() == ""
     assert _history(_BOOTED) == _history(m) and t.language == "es"
 
 
@@ -1136,16 +1135,16 @@ def test_the_real_filesystem_keeps_the_match_and_sets_damage_aside():
     script, _ = _cached_script()
     folder = _temp_dir()
     try:
-        s = Settings()
+        s = Settings(folder=folder)
         j = J.Journal(folder=folder)
-        assert j.open(_LIVE) == "" and SettingsFile(folder=folder).load(s) == ""
+        assert j.open(_LIVE) == "" and s.load() == ""
         _run(None, script, journal=j)
         s.names[0] = "PEP"
-        assert SettingsFile(folder=folder).save(s)
+        assert s.save()
         j.close()
-        t = Settings()
+        t = Settings(folder=folder)
         assert J.Journal(folder=folder).open(_BOOTED) == ""
-        assert SettingsFile(folder=folder).load(t) == ""
+        assert t.load() == ""
         assert _BOOTED.dump() == _LIVE.dump() and t.names[0] == "PEP"
         with open(folder + "truc.snp", "wb") as f:
             f.write(b"\xff" * 40)

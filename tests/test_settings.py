@@ -5,8 +5,7 @@
 # mp-heap: 96K  (the last test builds an app on the OLED)
 from binascii import crc32
 
-from app.settings import (BAD_SETTINGS, SEAT_MOST, TEAM_MOST, TEAM_NAMES, VERSION, Settings,
-                          SettingsFile)
+from app.settings import BAD_SETTINGS, SEAT_MOST, TEAM_MOST, TEAM_NAMES, VERSION, Settings
 from dictfs import Files
 from hw.files import UNKNOWN, u32
 from truc import rules as R
@@ -16,10 +15,10 @@ from truc import variants as V
 def _saved(**fields):
     # A flash holding the settings with fields changed from the defaults, and its bytes.
     fs = Files()
-    s = Settings()
+    s = Settings(fs)
     for name, value in fields.items():
         setattr(s, name, value)
-    assert SettingsFile(fs).save(s)
+    assert s.save()
     return fs, fs.files["truc.cfg"]
 
 
@@ -30,40 +29,37 @@ def _sealed(body):
 
 def test_settings_are_kept_and_written_only_when_they_change():
     fs = Files()
-    s = Settings()
-    stored = SettingsFile(fs)
-    assert stored.load(s) == ""  # nothing saved yet: the defaults
-    assert stored.save(s) and not stored.save(s)
+    s = Settings(fs)
+    assert s.load() == ""  # nothing saved yet: the defaults
+    assert s.save() and not s.save()
     s.language = "es"
     s.timeout = 300
     s.names[2] = "ÀNGE"
     s.names[TEAM_NAMES] = "NOSALTRES"
     before = fs.files["truc.cfg"]
-    assert stored.save(s) and fs.files["truc.cfg"] != before
-    assert not stored.save(s)
-    t = Settings()
-    again = SettingsFile(fs)
-    assert again.load(t) == ""
+    assert s.save() and fs.files["truc.cfg"] != before
+    assert not s.save()
+    t = Settings(fs)
+    assert t.load() == ""
     assert (t.language, t.timeout, t.names) == \
         ("es", 300, ["", "", "ÀNGE", "", "", "", "NOSALTRES", ""])
-    assert not again.save(t)  # what it read is what is there
+    assert not t.save()  # what it read is what is there
 
 
 def test_the_last_new_match_and_the_help_seen_are_kept_and_older_files_still_load():
     fs, first = _saved(timeout=60)
-    s = Settings()
-    stored = SettingsFile(fs)
-    stored.load(s)
+    s = Settings(fs)
+    s.load()
     s.setup[:] = b"\x02\x04\x92"
-    assert stored.save(s)  # a changed set-up is written
+    assert s.save()  # a changed set-up is written
     s.helped = True
-    assert stored.save(s) and not stored.save(s)
-    t = Settings()
-    assert SettingsFile(fs).load(t) == ""
+    assert s.save() and not s.save()
+    t = Settings(fs)
+    assert t.load() == ""
     assert bytes(t.setup) == b"\x02\x04\x92" and t.helped
     fs.files["truc.cfg"] = _sealed(first[:-8])  # as written before these came
-    t = Settings()
-    assert SettingsFile(fs).load(t) == ""
+    t = Settings(fs)
+    assert t.load() == ""
     assert bytes(t.setup) == b"\x00\x00\x00" and not t.helped and t.timeout == 60
 
 
@@ -75,11 +71,10 @@ def test_a_file_that_does_not_read_back_is_set_aside_and_the_defaults_stay():
                        (_sealed(good[:-5]), BAD_SETTINGS),  # a field cut short
                        (_sealed(good[:-4] + b"\x00"), BAD_SETTINGS)):  # a byte too many
         fs.files = {"truc.cfg": data}
-        t = Settings()
-        stored = SettingsFile(fs)
-        assert stored.load(t) == note, data
+        t = Settings(fs)
+        assert t.load() == note, data
         assert (t.language, t.timeout) == ("ca", 120)
-        assert stored.set_aside == [("truc.cfg", "truc.cfg.bad1")]
+        assert t.set_aside == [("truc.cfg", "truc.cfg.bad1")]
         assert fs.files == {"truc.cfg.bad1": data}
 
 
@@ -115,10 +110,9 @@ def test_each_impossible_field_keeps_its_default_the_others_load_and_it_is_said_
         data = bytearray(good[:-4])
         data[at:at + len(new)] = new
         fs.files = {"truc.cfg": _sealed(data)}
-        s = Settings()
-        stored = SettingsFile(fs)
-        assert stored.load(s) == BAD_SETTINGS, (at, new)
-        assert stored.set_aside == [] and "truc.cfg" in fs.files  # the file stays
+        s = Settings(fs)
+        assert s.load() == BAD_SETTINGS, (at, new)
+        assert s.set_aside == [] and "truc.cfg" in fs.files  # the file stays
         expected = {"language": "es", "timeout": 300, "names": names,
                     "setup": bytes((V.VALENCIA, 4, 0x92)), "helped": True}
         expected[field] = {"language": "ca", "timeout": 120, "names": None,
@@ -129,17 +123,17 @@ def test_each_impossible_field_keeps_its_default_the_others_load_and_it_is_said_
             del got["names"], expected["names"]
         assert got == expected, (at, new, got)
         # Said once: the first save writes what was kept, and the next boot is quiet.
-        assert stored.save(s)
-        again = Settings()
-        assert SettingsFile(fs).load(again) == "" and _fields(again) == _fields(s)
+        assert s.save()
+        again = Settings(fs)
+        assert again.load() == "" and _fields(again) == _fields(s)
     # A name longer than the names screen gives: seats and teams have their own limits.
     for seat, most in ((0, SEAT_MOST), (TEAM_NAMES, TEAM_MOST)):
         for length, kept in ((most, True), (most + 1, False)):
             s = Settings()
             s.names[seat] = "X" * length
             fs, _ = _saved(names=s.names)
-            t = Settings()
-            assert SettingsFile(fs).load(t) == ("" if kept else BAD_SETTINGS)
+            t = Settings(fs)
+            assert t.load() == ("" if kept else BAD_SETTINGS)
             assert t.names[seat] == ("X" * length if kept else "")
 
 
@@ -153,9 +147,9 @@ def test_every_setup_new_match_offers_loads_and_a_device_with_it_opens_new_match
             for options in (V.PRESET_OPTIONS[variant], 0, R.OPT_ALL & ~R.OPT_TARGET | 2):
                 setup = bytearray((variant, players, options))
                 fs, _ = _saved(setup=setup)
-                s = Settings()
+                s = Settings(fs)
                 ok = V.setup_ok(variant, players, options)
-                assert SettingsFile(fs).load(s) == ("" if ok else BAD_SETTINGS)
+                assert s.load() == ("" if ok else BAD_SETTINGS)
                 assert bytes(s.setup) == (bytes(setup) if ok else b"\x00\x00\x00")
     s = Settings()
     s.setup[:] = bytes((V.PALACIOS, 6, V.PRESET_OPTIONS[V.PALACIOS]))
@@ -168,7 +162,7 @@ def test_a_settings_file_set_aside_past_the_99th_keeps_every_one_before():
     for n in range(1, 100):
         fs.files["truc.cfg.bad%d" % n] = b"old %d" % n
     fs.files["truc.cfg"] = b"damaged"
-    stored = SettingsFile(fs)
-    assert stored.load(Settings()) == BAD_SETTINGS
-    assert stored.set_aside == [("truc.cfg", "truc.cfg.bad100")]
+    s = Settings(fs)
+    assert s.load() == BAD_SETTINGS
+    assert s.set_aside == [("truc.cfg", "truc.cfg.bad100")]
     assert all(fs.files["truc.cfg.bad%d" % n] == b"old %d" % n for n in range(1, 100))

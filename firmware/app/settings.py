@@ -2,10 +2,9 @@
 # flash, truc.cfg, kept as the journal keeps the match (hw.files: written whole and
 # renamed into place; set aside, never deleted, when it does not read back).
 #
-#     s = Settings()
-#     f = SettingsFile()            # the real filesystem; tests pass a fake one
-#     note = f.load(s)              # "" or a notice: app.message = t(note)
-#     f.save(s)                     # after any event: writes only what changed
+#     s = Settings()                # on the real filesystem; tests pass a fake one
+#     note = s.load()               # "" or a notice: app.message = t(note)
+#     s.save()                      # after any event: writes only what changed
 #
 # Format (integers little-endian): "TRC" 1 | timeout:u16 | language: len + ascii |
 # names: count, each len + utf-8 | [the last new match: variant players options | help
@@ -25,7 +24,6 @@ from micropython import const
 
 from app.i18n import LANGUAGES
 from hw import files
-from hw.files import UNKNOWN, put_aside, read, u16, u32, write
 from truc import variants as V
 
 VERSION = const(1)
@@ -39,9 +37,10 @@ BAD_SETTINGS = "Bad settings: reset"  # the notice for app.message
 
 
 class Settings:
-    """What the players chose for the device, apart from the match itself."""
+    """What the players chose for the device, apart from the match itself, and their
+    file: fs the filesystem (hw.files, the real one, by default), in folder."""
 
-    def __init__(self):
+    def __init__(self, fs=None, folder=""):
         self.language = LANGUAGES[0]
         # Seconds without a press before the screen goes dark (it dims at half; through a
         # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
@@ -50,48 +49,45 @@ class Settings:
         self.names = ["", "", "", "", "", "", "", ""]
         self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
         self.helped = False  # the key help was shown once (on a fresh device)
-
-
-class SettingsFile:
-    def __init__(self, fs=None, folder=""):
-        self.fs = fs or files  # the real filesystem (hw.files is one)
+        self.fs = fs or files
         self.name = folder + "truc.cfg"
         self._tmp = folder + "truc.tmp"
         self.set_aside = []  # (old, new) names of the files load() put aside
         self._saved = None  # the settings as last read or written
 
-    def load(self, s):
-        """Loads the saved settings into s (a Settings with its defaults). Never raises
+    def load(self):
+        """Loads the saved settings (into a Settings with its defaults). Never raises
         because of what the file holds. Returns "" or a notice (in English, for t())."""
         try:
-            data = read(self.fs, self.name, _MOST)
+            data = files.read(self.fs, self.name, _MOST)
             if data is None:
                 return ""
             if len(data) < 10 or data[:3] != b"TRC":
                 raise ValueError()
             if data[3] != VERSION:
-                put_aside(self.fs, (self.name,), self.set_aside)
-                return UNKNOWN
-            good = _parse(data, s)
+                files.put_aside(self.fs, (self.name,), self.set_aside)
+                return files.UNKNOWN
+            good = _parse(data, self)
         except Exception:  # also a read that raises
-            put_aside(self.fs, (self.name,), self.set_aside)
+            files.put_aside(self.fs, (self.name,), self.set_aside)
             return BAD_SETTINGS
         if not good:  # the file goes on holding it until the next save: said until then
             return BAD_SETTINGS
-        self._remember(s)
+        self._remember()
         return ""
 
-    def _remember(self, s):
-        self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped)
+    def _remember(self):
+        self._saved = (self.language, self.timeout, tuple(self.names), bytes(self.setup),
+                       self.helped)
 
-    def save(self, s):
+    def save(self):
         """Writes the settings if they differ from what was last read or written (the
         check allocates nothing). Returns True if it wrote them; raises OSError if the
         flash refuses."""
         saved = self._saved
-        names = s.names
-        if saved is not None and saved[0] == s.language and saved[1] == s.timeout \
-                and saved[3] == s.setup and saved[4] == s.helped \
+        names = self.names
+        if saved is not None and saved[0] == self.language and saved[1] == self.timeout \
+                and saved[3] == self.setup and saved[4] == self.helped \
                 and len(saved[2]) == len(names):
             for i in range(len(names)):
                 if saved[2][i] != names[i]:
@@ -100,18 +96,18 @@ class SettingsFile:
                 return False
         out = bytearray(b"TRC\x00\x00\x00")
         out[3] = VERSION
-        out[4] = s.timeout & 255
-        out[5] = s.timeout >> 8 & 255
+        out[4] = self.timeout & 255
+        out[5] = self.timeout >> 8 & 255
         for i in range(-1, len(names)):  # the language, then the names, each len + UTF-8
-            b = (names[i] if i >= 0 else s.language).encode("utf-8")
+            b = (names[i] if i >= 0 else self.language).encode("utf-8")
             out.append(len(b))
             out.extend(b)
             if i < 0:
                 out.append(len(names))
-        out.extend(s.setup)
-        out.append(1 if s.helped else 0)
-        write(self.fs, self._tmp, self.name, (out, u32(crc32(out))), self.set_aside)
-        self._remember(s)
+        out.extend(self.setup)
+        out.append(1 if self.helped else 0)
+        files.write(self.fs, self._tmp, self.name, (out, files.u32(crc32(out))), self.set_aside)
+        self._remember()
         return True
 
 
@@ -144,7 +140,7 @@ def _parse(data, s):
     if i != end and i + 4 != end:
         raise ValueError()
     good = True
-    timeout = u16(data, 4)
+    timeout = files.u16(data, 4)
     if timeout in TIMEOUTS:
         s.timeout = timeout
     else:

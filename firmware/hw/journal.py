@@ -52,7 +52,6 @@ from binascii import crc32
 from micropython import const
 
 from hw import files
-from hw.files import UNKNOWN, put_aside, u16, u32, write  # noqa: F401 (UNKNOWN)
 from truc.match import STATE_SIZE
 
 VERSION = const(1)
@@ -65,6 +64,7 @@ _ENOSPC = const(28)
 
 # Notices for app.message: short enough for the 128-pixel screen.
 DAMAGED = "Bad save: new match"
+UNKNOWN = files.UNKNOWN
 PARTIAL = "Bad save: last plays lost"
 FULL = "Flash full: not saved"
 NOT_SAVED = "Not saved: retrying"
@@ -155,7 +155,7 @@ class Journal:
     def discard(self):
         """Sets the match's files aside and clears it (the app could not start on it)."""
         self._close()
-        put_aside(self.fs, (self.snap_name, self.log_name), self.set_aside)
+        files.put_aside(self.fs, (self.snap_name, self.log_name), self.set_aside)
         self.match.clear()
         self._ok = False
         return DAMAGED
@@ -187,20 +187,21 @@ class Journal:
         head[5] = gen >> 8
         head[6] = n & 255
         head[7] = n >> 8
-        write(self.fs, self._tmp, self.snap_name, (head, history, u32(crc32(history, crc32(head)))),
-              self.set_aside)
+        check = files.u32(crc32(history, crc32(head)))
+        files.write(self.fs, self._tmp, self.snap_name, (head, history, check), self.set_aside)
         self._gen = gen
         if self._damaged_log:  # kept, not replaced (a cut before this leaves it one gen
-            put_aside(self.fs, (self.log_name,), self.set_aside)  # old: the snapshot holds it)
+            # old: the snapshot holds it)
+            files.put_aside(self.fs, (self.log_name,), self.set_aside)
             self._damaged_log = False
         log = bytearray(b"TRL\x00\x00\x00\x00\x00")
         log[3] = VERSION
         log[4] = gen & 255
         log[5] = gen >> 8
         log[7] = _crc8(0, log, 0, HEAD - 1)
-        write(self.fs, self._tmp, self.log_name, (log,), self.set_aside)
+        files.write(self.fs, self._tmp, self.log_name, (log,), self.set_aside)
         self._len = m.entries()
-        self._top = u16(history, STATE_SIZE + 2)
+        self._top = files.u16(history, STATE_SIZE + 2)
         self._start = m.from_start()
         self._size = HEAD
         self._chk = log[7]
