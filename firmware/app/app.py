@@ -63,10 +63,12 @@ class App:
         self.match = match or Match()
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
-        self.large = canvas.width >= 200
-        # Only the fonts of this screen size are opened.
-        self.font = text.font("medium" if self.large else "small")
-        self.big = text.font("digits_large" if self.large else "digits_small")
+        # The layout follows the glass: 128x64 (0), 240x135 (1), 320x240 (2); only the
+        # fonts of this size are opened.
+        self.size = size = 2 if canvas.width >= 320 else 1 if canvas.width >= 200 else 0
+        self.large = size > 0
+        self.font = text.font(("small", "medium", "large")[size])
+        self.big = text.font(("digits_small", "digits_large", "digits_huge")[size])
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
         self._notice = ""  # the notice being timed, and since when
@@ -204,10 +206,16 @@ class App:
         if err:
             self.message = t(err)
             return err
-        self.on_change()
-        if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
-            self.open("summary")
+        self._changed(before)
         return None
+
+    def _changed(self, before):
+        # After a command (applied or redone): saved, and the summary if it closed the
+        # round (or duel) that was in play as before (round << 2 | duel).
+        m = self.match
+        self.on_change()
+        if m.round() << 2 | m.duel() != before:
+            self.open("summary", before)
 
     def playing(self):
         """Whether a match is in progress (the power part keeps the screen readable)."""
@@ -231,11 +239,12 @@ class App:
     def redo(self):
         m = self.match
         said = self._label(m.entries()) if m.can_redo() else ""  # before: as it was called
+        before = m.round() << 2 | m.duel()
         if m.redo():
             self.message = t("Nothing to redo")
         else:
             self.message = t("Redone: %s") % said
-            self.on_change()
+            self._changed(before)
 
     def _label(self, i):
         # What log entry i was, in the words of the Actions menu.

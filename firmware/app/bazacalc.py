@@ -1,9 +1,10 @@
 # The assistant's baza resolver: who takes this baza?
 from truc import cards
 from truc import rules as R
+from truc import variants as V
 from app.cardwords import PARDA, card_text, game, seat_label, seat_name
 from app.i18n import t
-from app.menu import Menu, draw_title
+from app.menu import Menu, draw_title, marks_x
 from app.picker import Picker
 from ui import canvas as C
 from ui import events as E
@@ -13,10 +14,10 @@ class BazaCalc(Picker):
     """The leading seat, then the cards in play order from it (one a player, or Done):
     the team that takes the baza, or parda, and the seat. In a punta duel the two
     duelists play. SELECT on the result goes on with the round's next baza: its winner
-    leads it; after a parda only the tied players play on, in the order they played
-    (RULES.md: "el desempate se decide con la carta que queda de los dos jugadores que
-    han empatado"). Once the round is decided, SELECT starts the next round's first
-    baza at the leader step."""
+    leads it. After a parda, in valencia and palacios only the tied players play on, in
+    the order they played; in mallorca every player plays, led by the first tied card's
+    seat (truc.variants PARDA_ALL_PLAY). Once the round is decided, SELECT starts the
+    next round's first baza at the leader step."""
 
     can_stop = True
 
@@ -70,7 +71,7 @@ class BazaCalc(Picker):
         results = self.results
         if len(results) == 3 or R.decided(results, 0, len(results)) != R.NOBODY:
             self.leaders(app, self.ma)
-        elif self.team == PARDA:
+        elif self.team == PARDA and not V.PARDA_ALL_PLAY[self.variant]:
             self.play([self.seat(i) for i in range(len(self.picked)) if self.best[i]])
         else:
             self.play(self.everyone(self.winner))
@@ -123,31 +124,42 @@ class BazaCalc(Picker):
         font = app.font
         line = app.line
         # The title leaves room for the scroll marks; the small screen names no seat there.
+        room = marks_x(app, c) - c.text_width(font, "^") - 6
         title = self.verdict(app)
-        if c.text_width(font, title) > c.width - 20:
+        if c.text_width(font, title) > room:
             title = self.verdict(app, False)
-        draw_title(app, c, title, C.MARK if self.team == PARDA else C.TEAM[self.team],
-                   c.width - 18)
+        draw_title(app, c, title, C.MARK if self.team == PARDA else C.TEAM[self.team], room)
         top = line + 1
         rows = (c.height - top) // line
         n = len(self.picked)
         self.scroll = min(max(self.scroll, 0), max(n - rows, 0))
-        for i in range(self.scroll, min(self.scroll + rows, n)):
-            y = top + (i - self.scroll) * line
+        y = top
+        i = self.scroll
+        while i < n:
             # The small screen has no room for the team letter: the title names the team.
             seat = seat_label(app, self.seat(i)) if app.large else seat_name(app, self.seat(i))
-            text = "%s: %s" % (seat, card_text(self.picked[i]))
+            # A card too long for the row goes on under it: never shortened.
+            texts = c.wrap(font, "%s: %s" % (seat, card_text(self.picked[i])), c.width - 4,
+                           c.width - 10)
+            h = len(texts) * line
+            if y + h > c.height:
+                break
             colour = C.TEAM[self.seat(i) & 1]
             if self.best[i]:  # the winning card (every tied one in a parda)
-                c.fill_rect(0, y, c.width, line, colour)
+                c.fill_rect(0, y, c.width, h, colour)
                 colour = C.BG
-            c.text(font, text, 4, y + 1 if app.large else y, colour, c.width - 4)
+            for k in range(len(texts)):
+                c.text(font, texts[k], 10 if k else 4, y + k * line + (1 if app.large else 0),
+                       colour)
+            y += h
+            i += 1
         # The rows take the whole width: the scroll marks go in the title bar.
         ty = 1 if app.large else 0
+        down = marks_x(app, c)
         if self.scroll > 0:
-            c.text(font, "^", c.width - 16, ty, C.DIM)
-        if self.scroll + rows < n:
-            c.text(font, "v", c.width - 8, ty, C.DIM)
+            c.text(font, "^", down - c.text_width(font, "^") - 2, ty, C.DIM)
+        if i < n:
+            c.text(font, "v", down, ty, C.DIM)
 
 
 def make(app, arg):

@@ -7,7 +7,7 @@ from truc import history as H
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
-from app.menu import draw_title
+from app.menu import draw_marks, draw_title
 from ui import canvas as C
 from ui import events as E
 
@@ -107,6 +107,9 @@ class History(Screen):
                 self._add(app, rows, width, t("Flor: %s +%d") % (self._team(app, team), points),
                           "", team)
         team = h.field(i, H.ENVIT_TEAM)
+        if h.field(i, H.ENVIT_RIVALS):  # a refused envit before an envit on the flors
+            self._add(app, rows, width, t("Envit: %s +%d") % (
+                self._team(app, team ^ 1), h.field(i, H.ENVIT_RIVALS)), "", team ^ 1)
         if team != R.NOBODY:
             how = h.field(i, H.ENVIT_HOW)
             who = h.field(i, H.ENVIT_WHO)
@@ -166,10 +169,7 @@ class History(Screen):
             if c.shows(y, line):  # else another slice's (ui.canvas)
                 text, colour, x = rows[k]
                 c.text(app.font, text, x, y + dy, colour)
-        if first > 0:
-            c.text(app.font, "^", c.width - 8, top, C.DIM)
-        if first + fit < len(rows):
-            c.text(app.font, "v", c.width - 8, c.height - line, C.DIM)
+        draw_marks(app, c, top, c.height - line, first > 0, first + fit < len(rows))
 
 
 def make(app, arg):
