@@ -493,7 +493,7 @@ def test_the_words_say_each_thing_once_and_truly():
         assert menu.title == "¿Empezar una partida nueva?"
         assert [text for text, _ in menu.items] == ["No, seguir jugando",
                                                     "Sí: esta, a Partidas anteriores"]
-        app.open("settings")
+        app.open("settingsmenu")
         app.render()
         assert [text for text, _ in app.top().items[1:3]] == ["Apagar: 120 s",
                                                               "en partida: 10 min"]
