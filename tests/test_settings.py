@@ -2,7 +2,7 @@
 # change; a file that does not read back is set aside with a notice; in one that does,
 # every field is checked, and one the device could not have written keeps its default,
 # said once. Runs on CPython and MicroPython, on a flash in a dict (tests/dictfs.py).
-# mp-heap: 96K  (the last test builds an app on the OLED)
+# mp-heap: 128K  (the last test builds an app on the OLED)
 from binascii import crc32
 
 from app.settings import BAD_SETTINGS, SEAT_MOST, TEAM_MOST, TEAM_NAMES, VERSION, Settings
