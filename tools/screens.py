@@ -17,6 +17,7 @@ sys.path.insert(0, ROOT)
 import importlib  # noqa: E402
 
 from screens import BOARDS, SCREENS, build  # noqa: E402
+from app.i18n import LANGUAGES  # noqa: E402
 from sim.picture import image  # noqa: E402
 from ui.canvas import Canvas  # noqa: E402
 
@@ -45,7 +46,7 @@ def main():
     every = boards()
     for name, _ in SCREENS:
         for size, canvas, keys, scale in every:
-            for language in ("ca", "es", "en"):
+            for language in LANGUAGES:
                 build(canvas, name, language, keys=keys)
                 path = os.path.join(out, "%s-%s-%s.png" % (name, size, language))
                 image(canvas, scale).save(path)

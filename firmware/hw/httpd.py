@@ -307,7 +307,7 @@ class Server:
             return
         path = request.path
         if path == 0:
-            f = open_data(PAGE)
+            f = open_data(PAGE, sealed=False)
             try:
                 size = f.seek(0, 2)
                 f.seek(0)
@@ -363,11 +363,5 @@ class Server:
             self.dns.sendto(answer, client)
         except OSError:
             pass
-
-
-def open_page(name):
-    from ui import open_data
-
-    return open_data(name)
 
 
