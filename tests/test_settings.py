@@ -5,7 +5,8 @@
 # mp-heap: 128K  (the last test builds an app on the OLED)
 from binascii import crc32
 
-from app.settings import BAD_SETTINGS, SEAT_MOST, TEAM_MOST, TEAM_NAMES, VERSION, Settings
+from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES, Settings
+from app.settingsfile import BAD_SETTINGS, VERSION
 from dictfs import Files
 from hw.files import UNKNOWN, u32
 from truc import rules as R

@@ -8,7 +8,7 @@ from binascii import crc32
 import pytest
 
 import sim  # noqa: F401  (firmware on the import path)
-from app.settings import BAD_SETTINGS
+from app.settingsfile import BAD_SETTINGS
 from hw.files import u32
 from sim.device import Device
 from sim.fingers import Fingers
