@@ -86,8 +86,10 @@ def start(board, files=None, share_ports=(80, 53)):
     def make_sharing():
         # Menu -> Share: hw.share's part, made (and its module imported) the first time.
         if app.sharing is None:
+            from app.scorewords import words
+
             app.sharing = parts.sharing(match, settings, archive, share_ports)
-            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+            app.sharing.words = lambda: words(app)
         return app.sharing
 
     def changed():

@@ -325,7 +325,7 @@ def main():
 def _page_size():
     from ui import open_data
 
-    f = open_data("hw/share.html")
+    f = open_data("hw/share.html", sealed=False)  # served as it is: no check
     try:
         return f.seek(0, 2)
     finally:
