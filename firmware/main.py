@@ -40,6 +40,7 @@ def start(board, files=None, share_ports=(80, 53)):
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
+    forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
     # A press on a dark screen wakes it and goes no further.
     keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
 
@@ -86,9 +87,11 @@ def start(board, files=None, share_ports=(80, 53)):
     def make_sharing():
         # Menu -> Share: hw.share's part, made (and its module imported) the first time.
         if app.sharing is None:
+            # The radio's module and the server's are imported now (sockets and all).
             from app.scorewords import words
+            from hw.share import Sharing
 
-            app.sharing = parts.sharing(match, settings, archive, share_ports)
+            app.sharing = Sharing(match, settings, archive, share_ports[0], share_ports[1])
             app.sharing.words = lambda: words(app)
         return app.sharing
 
