@@ -14,6 +14,7 @@ from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 from app import commands as actions
+from app import labels
 from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
 from tools.replay import describe
@@ -219,7 +220,7 @@ class Autopilot:
         elif op == R.ADJUST:
             self._adjust(a, b)
         else:
-            if (op == R.TRUC or op == R.ENVIT) and b == actions.next_step(m, op):
+            if (op == R.TRUC or op == R.ENVIT) and b == labels.next_step(m, op):
                 b = 0  # the menu's and the keys' "call or raise one step"
             if op == R.FOLD:  # both keys, then the team's key
                 self.send(E.GO)

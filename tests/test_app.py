@@ -4,7 +4,7 @@ from truc import rules as R
 from truc import variants as V
 from app.app import Settings
 from screenapp import Battery, make_app
-from app import commands as actions
+from app import labels
 from ui import events as E
 
 
@@ -89,7 +89,7 @@ def _every_command(m):
         for a in (0, 1, 2):
             for b in (0, 1, 2, 3, 4) if op in (R.ENVIT, R.TRUC) else (0,):
                 if (a < 2 or op == R.BAZA) and (op != R.END or a == 0):
-                    if b == 0 or b > actions.next_step(m, op):
+                    if b == 0 or b > labels.next_step(m, op):
                         out.append((op, a, b))
     return out
 
@@ -550,7 +550,7 @@ def test_the_words_say_each_thing_once_and_truly():
     app = _app("variant mallorca\ntruc A\ntruc B\ntruc A 9", language="es")
     try:
         assert _stakes(app) == "¿A: vale nueve?"
-        assert actions.label(app, R.ENVIT, R.B) == "B: envit 2"
+        assert labels.label(app, R.ENVIT, R.B) == "B: envit 2"
         app = _app("variant valencia\nbaza A", language="es")
         app.open("newmatch")
         menu = app.top()

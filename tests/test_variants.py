@@ -10,7 +10,7 @@ from truc import variants as V
 from truc.match import Match
 from ui.canvas import Canvas
 from app.app import App, Settings
-from app import commands
+from app import commands, labels
 from app import varianttexts as VT
 
 # Tables indexed by kind of show, not by variant.
@@ -172,7 +172,7 @@ def test_the_screen_words_of_every_variant():
                 counted = "%d" in names[step]  # the points said once: "val nou", not "9"
                 assert word.endswith(" %d" % ladder[step]) == counted, (v, word)
                 assert not (counted and ladder[step] == R.TOP), (v, word)
-        assert commands.label(app, R.FOLD, R.A) == VT.FOLD_WORDS[v] % "A"
+        assert labels.label(app, R.FOLD, R.A) == VT.FOLD_WORDS[v] % "A"
 
 
 def test_the_signals_list_every_variant_under_its_table():

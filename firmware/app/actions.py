@@ -8,7 +8,8 @@
 # everywhere (a double press is a page); going, a round's end, is asked with both keys
 # (app.going) or chosen here, further down.
 from truc import rules as R
-from app.commands import label, legal, quick, strong
+from app.commands import quick, strong
+from app.labels import label, legal
 from app.i18n import t
 from app.menu import Menu
 

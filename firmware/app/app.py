@@ -271,11 +271,17 @@ class App:
             self._changed(before)
 
     def _label(self, i):
-        # What log entry i was, in the words of the Actions menu.
-        from app.commands import label
+        # What log entry i was, in the words of the Actions menu (app.labels: imported
+        # for the moment, unless a screen holds it).
+        loaded = "app.labels" in sys.modules
+        from app.labels import label
 
         op, a, b = self.match.entry(i)
-        return label(self, op, a, b)
+        try:
+            return label(self, op, a, b)
+        finally:
+            if not loaded:
+                forget(("app.labels",))
 
     def set_language(self, language):
         self.settings.language = language
