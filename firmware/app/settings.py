@@ -6,14 +6,16 @@
 #     note = s.load()               # "" or a notice: app.message = t(note)
 #     s.save()                      # after any event: writes only what changed
 #
-# The file's format and its checks: app.settingsfile, imported only to read or write it.
+# The file's format and its reading: app.settingsfile, imported only to read it.
 import sys
+from binascii import crc32
 
 from micropython import const
 
 from app.i18n import LANGUAGES
 from hw import files
 
+VERSION = const(1)  # of the file's format
 TEAM_NAMES = const(6)  # where the team names start in Settings.names
 SEAT_MOST = const(4)  # characters a seat's name may have (the names screen)
 TEAM_MOST = const(9)  # and a team's
@@ -46,7 +48,7 @@ class Settings:
     def load(self):
         """Loads the saved settings (into a Settings with its defaults). Never raises
         because of what the file holds. Returns "" or a notice (in English, for t())."""
-        return _file("load", self)
+        return _load(self)
 
     def _remember(self):
         self._saved = (self.language, self.timeout, tuple(self.names), bytes(self.setup),
@@ -67,18 +69,34 @@ class Settings:
                     break
             else:
                 return False
-        _file("write", self)
+        out = bytearray(b"TRC\x00\x00\x00")
+        out[3] = VERSION
+        out[4] = self.timeout & 255
+        out[5] = self.timeout >> 8 & 255
+        # The language, the names and the password, each len + UTF-8.
+        for i in range(-1, len(names) + 1):
+            b = (names[i] if 0 <= i < len(names) else
+                 self.password if i >= 0 else self.language).encode("utf-8")
+            if i == len(names):
+                out.extend(self.setup)
+                out.append(1 if self.helped else 0)
+                out.append(1 if self.sharing else 0)
+            out.append(len(b))
+            out.extend(b)
+            if i < 0:
+                out.append(len(names))
+        files.write(self.fs, self._tmp, self.name, (out, files.u32(crc32(out))), self.set_aside)
         self._remember()
         return True
 
 
-def _file(what, s):
-    # The file's reading and writing (app.settingsfile), imported for the moment: a boot
-    # reads it and a change writes it; the rest of the time its bytecode is not in the heap.
+def _load(s):
+    # The file's reading and its checks (app.settingsfile), imported for the moment: a
+    # boot reads it; the rest of the time its bytecode is not in the heap.
     from app import settingsfile
 
     try:
-        return getattr(settingsfile, what)(s)
+        return settingsfile.load(s)
     finally:
         sys.modules.pop("app.settingsfile", None)
         sys.modules["app"].__dict__.pop("settingsfile", None)

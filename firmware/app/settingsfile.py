@@ -1,5 +1,5 @@
-# The settings' file on flash, truc.cfg (app.settings: imported while it is read or
-# written, not kept).
+# Reading the settings' file on flash, truc.cfg (app.settings: imported at boot to read
+# it, not kept; Settings.save writes it).
 #
 # Format (integers little-endian): "TRC" 1 | timeout:u16 | language: len + ascii |
 # names: count, each len + utf-8 | [the last new match: variant players options | help
@@ -19,11 +19,10 @@ from binascii import crc32
 from micropython import const
 
 from app.i18n import LANGUAGES
-from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES, TIMEOUTS
+from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES, TIMEOUTS, VERSION
 from hw import files
 from truc import variants as V
 
-VERSION = const(1)
 _MOST = const(256)  # bytes: no settings file is bigger (8 names of 9 letters: 180)
 
 BAD_SETTINGS = "Bad settings: reset"  # the notice for app.message
@@ -49,28 +48,6 @@ def load(s):
         return BAD_SETTINGS
     s._remember()
     return ""
-
-
-def write(s):
-    # Writes s's settings whole (Settings.save: when they changed).
-    names = s.names
-    out = bytearray(b"TRC\x00\x00\x00")
-    out[3] = VERSION
-    out[4] = s.timeout & 255
-    out[5] = s.timeout >> 8 & 255
-    # The language, the names and the password, each len + UTF-8.
-    for i in range(-1, len(names) + 1):
-        b = (names[i] if 0 <= i < len(names) else
-             s.password if i >= 0 else s.language).encode("utf-8")
-        if i == len(names):
-            out.extend(s.setup)
-            out.append(1 if s.helped else 0)
-            out.append(1 if s.sharing else 0)
-        out.append(len(b))
-        out.extend(b)
-        if i < 0:
-            out.append(len(names))
-    files.write(s.fs, s._tmp, s.name, (out, files.u32(crc32(out))), s.set_aside)
 
 
 def _text(data, i, end):
