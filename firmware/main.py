@@ -88,11 +88,10 @@ def start(board, files=None, share_ports=(80, 53)):
         # Menu -> Share: hw.share's part, made (and its module imported) the first time.
         if app.sharing is None:
             # The radio's module and the server's are imported now (sockets and all).
-            from app.scorewords import words
             from hw.share import Sharing
 
             app.sharing = Sharing(match, settings, archive, share_ports[0], share_ports[1])
-            app.sharing.words = lambda: words(app)
+            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
         return app.sharing
 
     def changed():

@@ -124,6 +124,21 @@ class Scoreboard(Screen):
         # The points; once the match is won, the cantons (the points were cleared).
         return m.points(team) if m.winner() == R.NOBODY else m.cantons(team)
 
+    def words(self, app):
+        """The score's words in the device's language, for the shared page (hw.share):
+        the title, each team's name and half, cantons, dealer and mà, the stakes; then the
+        page's headings."""
+        m = app.match
+        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
+        if m.duel():
+            title += " · " + t("punta %d/3") % m.duel()
+        names = (app.team_name(R.A), app.team_name(R.B))
+        return [title, names[R.A], names[R.B], self._half(m, R.A), self._half(m, R.B),
+                self._cantons_text(m), self._seats_text(m),
+                " · ".join(self._stakes(app, m, names)),
+                t("Round history"), t("No rounds yet"), t("Past matches"),
+                t("No past matches"), t("Download the match")]
+
     def _half(self, m, team):
         if m.winner() != R.NOBODY:  # under the cantons, in the large digits
             return t("cantons")
