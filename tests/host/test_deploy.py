@@ -429,6 +429,56 @@ def test_device_files_are_deterministic_and_device_only():
     assert all(not f.startswith(("tests/", "sim/", "tools/")) for f in files)
 
 
+# What every board gets (device names), and each board's own display driver on top: the
+# list a change to the firmware's modules must update, on purpose.
+COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
+app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/history.mpy
+app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/mainmenu.mpy app/menu.mpy app/names.mpy
+app/newmatch.mpy app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
+app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/varianttexts.mpy
+board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy hw/input_loop.mpy hw/journal.mpy
+hw/parts.mpy hw/power.mpy hw/recover.mpy main.py start.mpy truc/__init__.mpy truc/cards.mpy
+truc/history.mpy truc/match.mpy truc/rules.mpy truc/variants.mpy ui/__init__.mpy
+ui/canvas.mpy ui/events.mpy ui/fonts/digits_large.bin ui/fonts/digits_small.bin
+ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy ui/text.mpy""".split()
+DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
+           "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
+           "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],
+           "devkit_oled": ["hw/ssd1306.mpy"]}
+
+
+def test_every_board_has_its_list():
+    assert sorted(DRIVERS) == sorted(f[:-3] for f in os.listdir(deploy.BOARDS)
+                                     if f.endswith(".py"))
+
+
+@pytest.mark.parametrize("name", sorted(DRIVERS))
+def test_a_board_gets_exactly_what_it_runs(name):
+    # Its own driver, every screen of the router's table, the compiled texts: no
+    # translation source (app/lang_XX.py), no other board's driver, no test-only code.
+    files = deploy.device_names(deploy.device_files(deploy.board_file(name)))
+    assert files == sorted(COMMON + DRIVERS[name])
+
+
+def test_every_screen_module_is_in_the_routers_table():
+    # A module of firmware/app with make(app, arg) is a screen: open() and deploy know it
+    # only through app.app.SCREENS.
+    found = []
+    for rel in deploy.firmware_sources():
+        if rel.startswith("app/"):
+            with open(os.path.join(deploy.FIRMWARE, rel), encoding="utf-8") as f:
+                if "\ndef make(app," in f.read():
+                    found.append(rel[4:-3])
+    assert sorted(found) == sorted(deploy.screens())
+
+
+def test_an_import_by_computed_name_outside_the_router_is_refused(tmp_path):
+    board = tmp_path / "board.py"
+    board.write_text("def make_display(sleep_ms=None):\n    return __import__('hw.' + 'x')\n")
+    with pytest.raises(deploy.DeployError, match="computed name"):
+        deploy.device_files(str(board))
+
+
 def test_mip_package_installs_a_working_firmware(board):
     # package.json as mpremote's mip reads it from a clone (relative URLs, as from
     # github:OWNER/REPO), into the board's root, then the board file by hand.
