@@ -5,7 +5,7 @@
 from binascii import crc32
 
 from goldens import GOLDENS
-from screens import SCREENS, build
+from tools.scenes import SCENES, build
 from ui.canvas import Canvas
 
 _SIZES = (("tdisplay", 240, 135, False), ("oled", 128, 64, True))
@@ -19,7 +19,7 @@ def _check(language):
     for i in range(len(_SIZES)):
         size = _SIZES[i][0]
         canvas = _CANVASES[i]
-        for name, _ in SCREENS:
+        for name, _ in SCENES:
             key = "%s-%s-%s" % (name, size, language)
             build(canvas, name, language)
             if crc32(canvas.buffer) != GOLDENS[key]:
@@ -41,6 +41,6 @@ def test_main_screens_in_english():
 
 def test_every_screen_has_a_golden_in_every_language():
     for size, _, _, _ in _SIZES:
-        for name, _ in SCREENS:
+        for name, _ in SCENES:
             for language in ("ca", "es", "en"):
                 assert "%s-%s-%s" % (name, size, language) in GOLDENS

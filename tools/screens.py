@@ -9,14 +9,10 @@ from binascii import crc32
 import os
 import sys
 
-import tools  # noqa: F401  (puts the firmware on the import path)
+from sim.picture import image
 from tools.mpbuild import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-sys.path.insert(0, ROOT)
-from screens import SCREENS, build  # noqa: E402
-from sim.picture import image  # noqa: E402
-from ui.canvas import Canvas  # noqa: E402
+from tools.scenes import SCENES, build
+from ui.canvas import Canvas
 
 SIZES = (("tdisplay", Canvas(240, 135), 2), ("oled", Canvas(128, 64, mono=True), 3))
 
@@ -25,7 +21,7 @@ def main():
     out = os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
     sums = []
-    for name, _ in SCREENS:
+    for name, _ in SCENES:
         for size, canvas, scale in SIZES:
             for language in ("ca", "es", "en"):
                 build(canvas, name, language)

@@ -14,7 +14,7 @@ from machine import SIM
 from sim import boards
 from tools.mpbuild import ROOT
 from goldens import GOLDENS
-from screens import SCREENS
+from tools.scenes import SCENES
 
 FILES = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".py"))
 
@@ -51,6 +51,6 @@ def test_every_board_has_a_model_its_resistors_and_goldens(name):
     sizes = [size for size, w, h, mono in goldens._SIZES
              if (w, h, mono) == (board.WIDTH, board.HEIGHT, board.MONO)]
     assert sizes, "no goldens for a %dx%d canvas" % (board.WIDTH, board.HEIGHT)
-    for screen, _ in SCREENS:
+    for screen, _ in SCENES:
         for language in ("ca", "es", "en"):
             assert "%s-%s-%s" % (screen, sizes[0], language) in GOLDENS

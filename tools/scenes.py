@@ -1,6 +1,6 @@
-# The main screens in a known state, for golden checks (tests/test_goldens.py) and for the
-# pictures in docs/ (tools/screens.py). Runs on CPython and on MicroPython.
-from play import play
+# The main screens in a known state (scenes), for the pictures in docs/ (tools/screens.py)
+# and the golden checks (tests/test_goldens.py). Runs on CPython and on MicroPython.
+from tools.play import play
 from app.app import App, Settings
 from ui import events as E
 
@@ -122,7 +122,7 @@ def _round_history(app):
 
 
 def _past_matches(app):
-    from dictfs import Files
+    from tools.dictfs import Files
     from hw.archive import Archive
 
     archive = Archive(Files())
@@ -162,7 +162,7 @@ def _welcome(app):
     app.welcome()  # the first boot's help, over whatever is on top
 
 
-SCREENS = (
+SCENES = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
     ("actions", _actions),
@@ -201,8 +201,8 @@ def build(canvas, name, language, names=None, power=None, before_render=None):
         settings.names[:] = names
     canvas.forget()
     app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power)
-    for screen_name, setup in SCREENS:
-        if screen_name == name:
+    for scene, setup in SCENES:
+        if scene == name:
             setup(app)
     if before_render:
         before_render(app)
