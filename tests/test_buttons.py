@@ -2,15 +2,13 @@
 # contacts simulated millisecond by millisecond on active-low pins (seeded bursts of
 # 0-15 ms after every press and release, a second button bouncing at the same time),
 # noise spikes, a thousand-press mash, edge timing, the wake gate, and no allocation.
-import gc
-import sys
 from array import array
 
 from ui import events as E
 from ui.gestures import KEYMAP_2, KEYMAP_3, Recognizer
 from hw.buttons import DEBOUNCE_MS, Buttons, open_pins
+from heaplock import locked
 
-MP = sys.implementation.name == "micropython"
 MASK = (1 << 30) - 1  # MicroPython's ticks_ms period, minus one
 BURST = 15  # the longest bounce burst simulated, ms
 # The shortest level certain to count with the bursts and scans of 3..10 ms simulated: the
@@ -569,24 +567,11 @@ def test_scan_allocates_nothing():
     hist = array("i", [0] * 9)
     t = _mash_all(b, lines, MASK - 3100, MASK + 20000, hist)  # warm up, across the wrap
     end = MASK + 2 * n * 1500
-    if MP:
-        import micropython
-
-        gc.collect()
-        before = gc.mem_alloc()
-        micropython.heap_lock()
-        try:
-            t = _mash_all(b, lines, t, end, hist)
-        finally:
-            micropython.heap_unlock()
-        assert gc.mem_alloc() == before
-    else:
-        # CPython cannot lock its heap: the state must stay the same preallocated objects.
-        state = (b._raw, b._stable, b._mute, b._t, b._q)
-        t = _mash_all(b, lines, t, end, hist)
-        assert (b._raw, b._stable, b._mute, b._t, b._q) == state
-        assert all(x is y for x, y in zip((b._raw, b._stable, b._mute, b._t, b._q), state))
-        assert type(b._t) is array and type(b._q.buf) is bytearray
+    # (CPython, whose heap cannot be locked: the state stays the same preallocated objects.)
+    state = (b._raw, b._stable, b._mute, b._t, b._q)
+    locked(lambda: _mash_all(b, lines, t, end, hist))
+    assert all(x is y for x, y in zip((b._raw, b._stable, b._mute, b._t, b._q), state))
+    assert type(b._t) is array and type(b._q.buf) is bytearray
     assert a.presses == c.presses == 2 * n
     assert b.presses == 4 * n and b.lost == 0
     for k in (0, 1):
