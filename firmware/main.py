@@ -23,7 +23,7 @@ def start(board, files=None):
     from app.app import App, Settings, TEAM_NAMES, forget
     from app.i18n import LANGUAGES, t
     from hw.journal import Journal
-    from hw.input_loop import Loop
+    from app.loop import Loop
 
     match = Match()
     settings = Settings()

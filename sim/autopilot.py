@@ -13,7 +13,7 @@ import json
 from truc import rules as R
 from truc import tablelog
 from truc.match import Match
-from app import commands as actions
+from app import commands
 from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
 from tools.replay import describe
@@ -204,7 +204,7 @@ class Autopilot:
         elif op == R.ADJUST:
             self._adjust(a, b)
         else:
-            if (op == R.TRUC or op == R.ENVIT) and b == actions.next_step(m, op):
+            if (op == R.TRUC or op == R.ENVIT) and b == commands.next_step(m, op):
                 b = 0  # the menu's and the keys' "call or raise one step"
             if op == R.FOLD:  # the team key's double press in the Actions menu
                 self._open_actions()
@@ -218,9 +218,9 @@ class Autopilot:
         team = m.envit_window() if op == R.END else a
         if team > R.B or b:
             return False
-        if actions.quick(m, team) == op:
+        if commands.quick(m, team) == op:
             self.send(E.PREV if team == R.A else E.NEXT)
-        elif actions.strong(m, team) == op:
+        elif commands.strong(m, team) == op:
             self.send(E.PREV2 if team == R.A else E.NEXT2)
         else:
             return False

@@ -6,7 +6,7 @@ from truc import rules as R
 from truc import variants as V
 from app.app import Settings
 from screenapp import Battery, make_app
-from app import commands as actions
+from app import commands
 from ui import events as E
 
 
@@ -87,7 +87,7 @@ def _every_command(m):
         for a in (0, 1, 2):
             for b in (0, 1, 2, 3, 4) if op in (R.ENVIT, R.TRUC) else (0,):
                 if (a < 2 or op == R.BAZA) and (op != R.END or a == 0):
-                    if b == 0 or b > actions.next_step(m, op):
+                    if b == 0 or b > commands.next_step(m, op):
                         out.append((op, a, b))
     return out
 

@@ -1,4 +1,4 @@
-# hw.power and hw.input_loop, on CPython (pytest) and the MicroPython unix port: the
+# hw.power and app.loop, on CPython (pytest) and the MicroPython unix port: the
 # backlight's dim and off times for the settings' timeouts, a press that only wakes, the
 # battery gauge from ADC readings (curve, divider, averaging, hysteresis, USB), the
 # sleep durations, the main loop with real buttons, and no allocation.
@@ -7,7 +7,7 @@ from array import array
 from ui import events as E
 from ui.gestures import KEYMAP_2, Recognizer
 from hw.buttons import Buttons
-from hw.input_loop import Loop
+from app.loop import Loop
 from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, PLAYING_OFF_MS,
                       STEP_PCT, WAKE_GUARD_MS, Power, dim_after_ms, percent)
 from heaplock import locked

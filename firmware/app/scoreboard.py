@@ -4,7 +4,7 @@
 from truc import rules as R
 from truc import variants as V
 from app.app import Screen
-from app import commands as actions
+from app import commands
 from ui import events as E
 from app.i18n import t
 from ui import canvas as C
@@ -27,9 +27,9 @@ class Scoreboard(Screen):
         elif e == E.PREV or e == E.NEXT or e == E.PREV2 or e == E.NEXT2:
             team = R.A if e == E.PREV or e == E.PREV2 else R.B
             if e == E.PREV or e == E.NEXT:
-                op = actions.quick(m, team)
+                op = commands.quick(m, team)
             else:
-                op = actions.strong(m, team)
+                op = commands.strong(m, team)
             app.apply(op, team)
         elif e == E.SELECT:
             app.open("actions")
@@ -166,14 +166,14 @@ class Scoreboard(Screen):
         names = names or (app.team_name(R.A), app.team_name(R.B))
         call, by = m.truc_call()
         if call:
-            return t("%s: %s?") % (names[by], actions.step_word(m, R.TRUC, call))
+            return t("%s: %s?") % (names[by], commands.step_word(m, R.TRUC, call))
         if m.envit_state() == R.ENVIT_PENDING:
             step, by = m.envit_call()
             return t("%s: %s?") % (names[by], self._envit_word(m, step))
         return None
 
     def _envit_word(self, m, step):
-        word = actions.step_word(m, R.ENVIT, step)
+        word = commands.step_word(m, R.ENVIT, step)
         return t("%s of the flors") % word if m.envit_on_flors() else word
 
     def _stakes(self, app, m, names=None):
@@ -198,9 +198,9 @@ class Scoreboard(Screen):
         state = m.envit_state()
         parts = []
         if m.truc_step():
-            parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
+            parts.append(commands.capital(commands.step_word(m, R.TRUC, m.truc_step())))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
-            parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
+            parts.append(commands.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
             points = V.ENVIT_LADDERS[m.variant()][m.envit_before()]
             parts.append(t("Envit: %s +%d") % (app.team_name(m.envit_result()[0]), points))
@@ -223,13 +223,13 @@ class Scoreboard(Screen):
             c.text_right(font, t("New match"), arrow, y, C.DIM, room - c.width + arrow)
             return
         for team in (R.A, R.B):
-            op = actions.offered(m, actions.quick(m, team), team)
+            op = commands.offered(m, commands.quick(m, team), team)
             if not op:  # the press would be refused (say why when pressed): no hint
                 continue
             arrow = c.text_width(font, "<" if team == R.A else ">")
-            text = actions.short_label(app, op, team)
+            text = commands.short_label(app, op, team)
             if c.text_width(font, text) > room - arrow:  # "Baza A" rather than "Baza NOS."
-                text = actions.short_label(app, op, team, R.TEAMS[team])
+                text = commands.short_label(app, op, team, R.TEAMS[team])
             if team == R.A:  # the arrows drawn apart: no string built per frame for them
                 c.text(font, text, c.text(font, "<", 0, y, C.DIM), y, C.DIM, room - arrow)
             else:

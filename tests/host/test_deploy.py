@@ -433,14 +433,15 @@ def test_device_files_are_deterministic_and_device_only():
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
 app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/history.mpy
-app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/mainmenu.mpy app/menu.mpy app/names.mpy
-app/newmatch.mpy app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
-app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/varianttexts.mpy
-board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy hw/input_loop.mpy hw/journal.mpy
-hw/parts.mpy hw/power.mpy hw/recover.mpy main.py start.mpy truc/__init__.mpy truc/cards.mpy
-truc/history.mpy truc/match.mpy truc/rules.mpy truc/variants.mpy ui/__init__.mpy
-ui/canvas.mpy ui/events.mpy ui/fonts/digits_large.bin ui/fonts/digits_small.bin
-ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy ui/text.mpy""".split()
+app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/loop.mpy app/mainmenu.mpy app/menu.mpy
+app/names.mpy app/newmatch.mpy app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy
+app/settings.mpy app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy
+app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
+hw/journal.mpy hw/parts.mpy hw/power.mpy hw/recover.mpy main.py start.mpy
+truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
+truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy ui/fonts/digits_large.bin
+ui/fonts/digits_small.bin ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy
+ui/text.mpy""".split()
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],
@@ -458,18 +459,6 @@ def test_a_board_gets_exactly_what_it_runs(name):
     # translation source (app/lang_XX.py), no other board's driver, no test-only code.
     files = deploy.device_names(deploy.device_files(deploy.board_file(name)))
     assert files == sorted(COMMON + DRIVERS[name])
-
-
-def test_every_screen_module_is_in_the_routers_table():
-    # A module of firmware/app with make(app, arg) is a screen: open() and deploy know it
-    # only through app.app.SCREENS.
-    found = []
-    for rel in deploy.firmware_sources():
-        if rel.startswith("app/"):
-            with open(os.path.join(deploy.FIRMWARE, rel), encoding="utf-8") as f:
-                if "\ndef make(app," in f.read():
-                    found.append(rel[4:-3])
-    assert sorted(found) == sorted(deploy.screens())
 
 
 def test_an_import_by_computed_name_outside_the_router_is_refused(tmp_path):
