@@ -17,18 +17,26 @@ from ui.canvas import Canvas
 SIZES = (("tdisplay", Canvas(240, 135), 2), ("oled", Canvas(128, 64, mono=True), 3))
 
 
-def main():
-    out = os.path.join(ROOT, "docs", "screens")
-    os.makedirs(out, exist_ok=True)
-    sums = []
+LANGUAGES = ("ca", "es", "en")
+DOCS = os.path.join(ROOT, "docs", "screens")
+
+
+def pictures():
+    """Every picture, its canvas drawn: (NAME-SIZE-LANG, canvas, scale)."""
     for name, _ in SCENES:
         for size, canvas, scale in SIZES:
-            for language in ("ca", "es", "en"):
+            for language in LANGUAGES:
                 build(canvas, name, language)
-                path = os.path.join(out, "%s-%s-%s.png" % (name, size, language))
-                image(canvas, scale).save(path)
-                crc = crc32(canvas.buffer)
-                sums.append('    "%s-%s-%s": 0x%08x,' % (name, size, language, crc))
+                yield "%s-%s-%s" % (name, size, language), canvas, scale
+
+
+def main():
+    os.makedirs(DOCS, exist_ok=True)
+    sums = []
+    for key, canvas, scale in pictures():
+        image(canvas, scale).save(os.path.join(DOCS, key + ".png"))
+        sums.append('    "%s": 0x%08x,' % (key, crc32(canvas.buffer)))
+    out = DOCS
     print("wrote %d pictures to %s" % (len(sums), os.path.relpath(out, ROOT)))
     if "--goldens" in sys.argv:
         with open(os.path.join(ROOT, "tests", "goldens.py"), "w", encoding="utf-8") as f:
