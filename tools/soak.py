@@ -24,8 +24,7 @@ import tempfile
 import time
 import traceback
 
-import tools  # noqa: F401  (puts the firmware on the import path)
-import sim  # noqa: F401  (and the stand-ins)
+import tools  # noqa: F401  (puts the firmware and the stand-ins on the import path)
 from machine import SIM
 from sim import boards, fingers as F
 from sim.device import Device
@@ -125,11 +124,13 @@ def run_sim(board, presses, seed, out=sys.stdout):
 
 def mp_tree(board, out):
     """What `make flash BOARD=board` puts on the board, plus the unix board's machine,
-    the plan and the soak, in out."""
+    the plan and the soak, and the table log, which the plan's checks replay (the
+    device has no use for it), in out."""
     from tools import deploy
 
     deploy.build(deploy.device_files(os.path.join(ROOT, "boards", board + ".py")), out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
+    compile_file("firmware/truc/tablelog.py", os.path.join(out, "truc", "tablelog.mpy"))
     compile_file("tools/soakplan.py", os.path.join(out, "soakplan.mpy"))
     compile_file("tools/mp_soak.py", os.path.join(out, "mp_soak.mpy"))
     return out
