@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test test-cpython test-micropython sim bench clean flash typecheck lint mp32
+.PHONY: test check test-cpython test-micropython sim bench clean flash typecheck lint mp32
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,21 @@ test: $(READY) $(TYPINGS) mp32
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
+
+# The fast tier, for every change (about 3 minutes; make test before a merge): lint, the
+# engine and app tests on both runtimes but the two that draw every screen in every
+# language at both sizes (the goldens still check each screen), the recipes of
+# docs/DEVELOPING.md and the layering, and a short soak on the simulator and the unix port.
+SWEEPS := test_slices test_layout
+CHECK_TESTS := $(filter-out $(SWEEPS),$(basename $(notdir $(wildcard tests/test_*.py))))
+check: $(READY)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q -x tests --ignore=tests/host \
+		$(addprefix --ignore=tests/,$(addsuffix .py,$(SWEEPS))) \
+		tests/host/test_recipes.py tests/host/test_layers.py tests/host/test_one_place.py
+	$(BIN)/python tests/run_micropython.py $(CHECK_TESTS)
+	$(BIN)/python -m tools.soak --presses 300 --seed 1
+	$(BIN)/python -m tools.soak --presses 300 --seed 1 --mp
 
 test-cpython: $(READY) $(TYPINGS)
 	$(BIN)/python -m pytest -q tests

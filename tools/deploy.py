@@ -20,10 +20,11 @@ tools/device/main.py: `import start; start.run()`. Not /main.mpy: /main.py would
 found first by `import main`, and would import itself.
 
 --dev mounts the same compiled tree from the host (`mpremote mount`: the board reads the
-files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
-MicroPython built with manifest.py: only the small files go, and the packages' folders at
-the root are deleted whole (sys.path is ['', '.frozen', '/lib']: a folder /app, even one
-holding only data files, would be imported as the package app in place of the frozen one).
+files over USB as it imports them) and runs main.py; Ctrl-C stops it, Ctrl-X leaves.
+--frozen is for a MicroPython built with manifest.py: only the small files go, and the
+packages' folders at the root are deleted whole (sys.path is ['', '.frozen', '/lib']: a
+folder /app, even one holding only data files, would be imported as the package app in
+place of the frozen one).
 
 The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are to their
 folders (/ui/fonts, /app), and for a frozen build under /lib (/lib/ui/fonts, /lib/app):
@@ -37,7 +38,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -387,62 +387,15 @@ def deploy(board_path, port, reset=True, frozen=False, build_dir=BUILD):
 
 
 def dev(board_path, port, frozen=False, build_dir=BUILD):
-    """Mounts the compiled tree on the board and runs main.py there, printing its output,
-    until it ends or Ctrl-C. Through mpremote's Python API: `mpremote mount DIR run FILE`
-    leaves the program running on Ctrl-C (the key never reaches the board), then waits in
-    vain for a prompt to unmount; here Ctrl-C is passed on as a Ctrl-C byte. The key only
-    sets a flag: a KeyboardInterrupt raised while mpremote serves one of the board's file
-    requests would leave the two sides out of step."""
-    import signal
-
-    from mpremote.transport import TransportError, stdout_write_bytes
-    from mpremote.transport_serial import SerialTransport
-
+    """Mounts the compiled tree on the board and runs main.py there, through mpremote's
+    command line: `mount DIR exec --no-follow "import main" repl`. The board's output
+    shows in the terminal; Ctrl-C stops the program, and the REPL that follows still has
+    the tree mounted (`import start; start.run()` runs it again); Ctrl-X leaves."""
     _, _, out = stage(board_path, port, frozen, build_dir, "-dev")
-    with open(os.path.join(out, "main.py"), "rb") as f:
-        code = f.read()
-    try:
-        board = SerialTransport(port, baudrate=115200)
-    except TransportError as e:
-        raise DeployError(explain(str(e), port))
-    keys = []  # one entry a Ctrl-C
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: keys.append(signum))
-    interrupted = False
-    err = b""
-    try:
-        board.enter_raw_repl(soft_reset=True)  # a fresh interpreter, as after a reset
-        board.mount_local(out)
-        print("mounted %s on the board; running main.py (Ctrl-C stops)" % out, flush=True)
-        board.exec_raw_no_follow(code)
-        serial = board.serial
-        while True:  # the output, until the end mark; a key between two bytes read
-            if len(keys) > 1:
-                raise KeyboardInterrupt  # a second Ctrl-C: stop waiting for the board
-            if keys and not interrupted:
-                interrupted = True
-                serial.write(b"\x03")  # the board raises KeyboardInterrupt
-            if not serial.inWaiting():  # serves a file request the board made, if any
-                time.sleep(0.01)
-                continue
-            c = serial.read(1)
-            if c == b"\x04":
-                break
-            stdout_write_bytes(c)
-        err = board.read_until(1, b"\x04", timeout=None)[:-1]  # the error output
-        board.umount_local()
-        board.exit_raw_repl()
-    except TransportError as e:
-        raise DeployError(explain(str(e), port))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        board.close()
-    if interrupted:
-        print("stopped")
-        return 0
-    if err:
-        sys.stdout.buffer.write(err)
-        return 1
-    return 0
+    print("mounting %s on the board and running main.py (Ctrl-C stops it, Ctrl-X leaves)"
+          % out, flush=True)
+    return subprocess.call([tool("mpremote"), "connect", port, "mount", out,
+                            "exec", "--no-follow", "import main", "repl"])
 
 
 # mip.

@@ -26,6 +26,7 @@ The board file deployed is tests/unixboard/board.py: no display, no buttons.
 import errno
 import json
 import os
+import pty
 import select
 import signal
 import subprocess
@@ -318,34 +319,45 @@ def test_deploy_end_to_end(board):
 
 
 def test_dev_mounts_and_runs_without_copying(board):
+    # In a terminal, as a developer runs it: mpremote's REPL reads the keys.
+    master, slave = pty.openpty()
     proc = subprocess.Popen(deploy_cmd("--board", BOARD, "--port", board.port, "--dev",
                                        "--build-dir", board.build),
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
                             start_new_session=True)
-    out = b""
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(done, timeout):
+        end = time.monotonic() + timeout
+        while not done() and time.monotonic() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    out.extend(os.read(master, 4096))
+                except OSError:  # the terminal closed: deploy has ended
+                    return done()
+        return done()
+
     try:
         # The app's output reaches the host through mpremote.
-        end = time.monotonic() + 30
-        while STARTED not in out and time.monotonic() < end and proc.poll() is None:
-            if select.select([proc.stdout], [], [], 0.2)[0]:
-                out += os.read(proc.stdout.fileno(), 4096)
-        assert STARTED in out, out.decode(errors="replace")
+        assert read_until(lambda: STARTED in out, 60), out.decode(errors="replace")
         assert os.listdir(board.flash) == []  # nothing was written to flash
-        # Ctrl-C: deploy passes it to the board, which stops the app; then it unmounts.
+        # Ctrl-C reaches the board, which stops the app: its REPL, the tree still mounted.
         # Ctrl-C once the board is idle: mid-way through a mounted file read (a glyph of
         # the first frames) a board takes the 0x03 as data and mpremote loses its place.
         assert board.wait_quiet(1, 20)
         board.ctrl_c_expected = True
-        os.killpg(proc.pid, signal.SIGINT)
-        out += proc.communicate(timeout=20)[0]
-        assert proc.returncode == 0 and out.endswith(b"stopped\n"), out.decode(errors="replace")
+        os.write(master, b"\x03")
+        assert read_until(lambda: b"KeyboardInterrupt" in out, 20), out.decode(errors="replace")
         assert b"KeyboardInterrupt" in board.output
-        assert board.wait_until(lambda: board.output.endswith(b">>> "), 10)  # back at the REPL
+        os.write(master, b"\x18")  # Ctrl-X: mpremote leaves, and deploy with it
+        assert proc.wait(30) == 0, out.decode(errors="replace")
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
-        proc.stdout.close()
+        os.close(master)
+
 
 
 def test_unknown_board():
