@@ -23,11 +23,12 @@ $(TYPINGS): $(READY) Makefile
 	touch $@
 
 # The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
-# sizes), built into build/mp32/ from ../shared/tools/micropython-i386 (20 s to a minute)
-# when gcc -m32 works, with the device bench frozen in (built again when the bench
-# changes), the same with manifest.py frozen in too (again when the firmware
-# changes), and the same with a heap that grows once, as an ESP32's does; without
-# them those tests skip and say why.
+# sizes), built into build/mp32/ (20 s to a minute) when gcc -m32 works, from MicroPython's
+# source: MICROPY_SRC=DIR (a checkout at tools/mp32.py's TAG), else the tarball in
+# ../shared/tools/micropython-i386/. Three builds: with the device bench frozen in (built
+# again when the bench changes), the same with manifest.py frozen in too (again when the
+# firmware changes), and the same with a heap that grows once, as an ESP32's does;
+# without them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible
 	-$(BIN)/python -m tools.mp32 --if-possible --frozen

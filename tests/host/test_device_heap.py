@@ -3,7 +3,8 @@ object sizes): tools/mp_device_bench.py boots main.start with the T-Display boar
 the ST7789 driver on a counting SPI, the journal, buttons, power and the app, and walks
 every screen (400 presses); it fails when the heap runs out, even once the loop has
 caught it. The port comes from tools/mp32.py (MICROPYTHON32, or build/mp32/, which
-`make test` builds when gcc -m32 works); without one these tests skip and say why. The
+`make test` builds when gcc -m32 works, from MicroPython's source: MICROPY_SRC, or the
+tarball in ../shared); without one these tests skip and say why. The
 ports built there freeze the bench and have the unix board's machine in C, its pins and
 SPI static (an ESP32 has machine built in), so that the heap holds the device alone. A
 heap "fits" when it and every size up to 2 KB over it do (bench.device_fits_from).
