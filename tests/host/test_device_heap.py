@@ -10,7 +10,7 @@ SPI static (an ESP32 has machine built in), so that the heap holds the device al
 heap "fits" when it and every size up to 2 KB over it do (bench.device_fits_from).
 
 The goals: a frozen build in 40 KB, met; a `.mpy` deploy in the ESP32's starting heap,
-56 KB (README "Benchmark"), not yet: that test is a strict xfail, which fails the day the
+56 KB (docs/PERFORMANCE.md), not yet: that test is a strict xfail, which fails the day the
 device fits, to be turned into a plain test. Meanwhile the heap measured today (make
 bench) is a ceiling that no change may raise, and a `.mpy` deploy must fit the heap stock
 ESP32 MicroPython grows to once: a second area as large as the first (mp32.grown(), a
@@ -155,7 +155,7 @@ def test_the_device_stays_under_its_ceiling(device):
 
 
 @pytest.mark.xfail(strict=True, reason="the .mpy deploy needs 98.5 KB today, 42.5 KB"
-                   " over the 56 KB goal (README Figures: what holds it)")
+                   " over the 56 KB goal (docs/PERFORMANCE.md: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits_from(*device, heap=GOAL)
 
