@@ -11,6 +11,8 @@ from ui.canvas import Canvas
 # The rows of the frame a colour canvas holds at a time (ui.canvas: it is drawn a slice
 # at a time and each slice sent before the next).
 CANVAS_ROWS = const(24)
+ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
+NOT_ARCHIVED = "Not archived: retrying"
 
 
 def start(board, files=None):
@@ -62,35 +64,61 @@ def start(board, files=None):
 
     app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
-    def keep():  # a match won or left for a new one goes to the archive, with the teams' names
+    unarchived = ""  # why the won match is not archived yet: marked, and retried
+
+    def keep():
+        # A match won or left for a new one goes to the archive, with the teams' names.
+        # Returns "" or why it did not: the match then stays in the journal.
         loaded = "hw.archive" in sys.modules
+        why = ""
         try:
             archive().keep(match, settings.names[TEAM_NAMES:TEAM_NAMES + 2])
-        except (OSError, MemoryError) as e:  # play goes on; the journal's error is shown
-            journal.error = e
+        except (OSError, MemoryError) as e:  # play goes on
+            why = ARCHIVE_FULL if e.args and e.args[0] == 28 else NOT_ARCHIVED  # 28: ENOSPC
         if not loaded:
             forget(("hw.archive",))
+        return why
 
-    app.before_new_match = keep
+    def before_new_match():  # New match asks before it lets a match go unarchived
+        why = keep()
+        return why and t(why)
 
-    def said():
-        # A failed save is said once and marked on the score until a save succeeds.
+    app.before_new_match = before_new_match
+
+    failing = False  # the journal's last save failed
+
+    def said(told):
+        # A failed save, or a won match not archived, is said once and marked on the
+        # score until it succeeds.
+        nonlocal failing
         failed = journal.error is not None
-        if failed and not app.unsaved:
+        if failed and not failing:
             app.message = t(journal.problem())
-        app.unsaved = failed
+        elif unarchived and not told:
+            app.message = t(unarchived)
+        failing = failed
+        app.unsaved = failed or unarchived != ""
 
     def changed():
+        nonlocal unarchived
         journal.changed()
-        if match.winner() != 2:  # rules.NOBODY: the match was won
-            keep()
-        said()
+        told = unarchived
+        # Won: to the archive (an undo of the win: kept when won again, or at New match).
+        unarchived = keep() if match.winner() != 2 else ""  # 2: rules.NOBODY
+        said(told)
 
     def after_event():
+        nonlocal unarchived
         if journal.error is not None:  # retried at every press, not only at a change
             journal.changed()
+        if unarchived:
+            unarchived = keep()
         journal.save_settings(settings)
-        said()
+        said(True)
+
+    if match.winner() != 2:  # won, and saved before it was archived (a reboot between)
+        unarchived = keep()
+        app.unsaved = unarchived != ""
 
     app.on_change = changed
     app.after_event = after_event

@@ -1,12 +1,14 @@
 """python -m sim: the firmware on a simulated board, in a window or headless."""
 import argparse
 import importlib
+import os
 import sys
 
 from app.i18n import LANGUAGES
 
 from sim import boards, keyscript
 from sim.flashdir import FlashFolder, default_folder
+from tools.cli import Parser, log_bytes
 from truc import tablelog
 
 CONTROLS = """\
@@ -28,7 +30,7 @@ headless: the run is in simulated time; it prints the match state as one JSON li
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m sim", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Runs the firmware on a simulated board.",
         epilog=keyscript.SYNTAX + "\n\n" + CONTROLS)
@@ -55,29 +57,20 @@ def parse_args(argv):
         parser.error("--keys: %s" % e)
     if args.screenshot and not args.headless:
         parser.error("--screenshot needs --headless (in the window, press F12 or P)")
+    if args.screenshot and (os.path.isdir(args.screenshot) or not os.path.isdir(
+            os.path.dirname(os.path.abspath(args.screenshot)))):
+        parser.error("--screenshot: %s cannot be written (no such folder?)" % args.screenshot)
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error("--scale must be 1 to 8")
     return args
 
 
-def read_log(name):
-    if name == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(name, "rb") as f:
-            data = f.read()
-    lines = tablelog.split(data)
-    if None in lines:
-        raise ValueError("line %d: not UTF-8" % (lines.index(None) + 1))
-    return lines
-
-
 def main(argv=None):
     args = parse_args(argv)
-    try:
-        log = read_log(args.log) if args.log else None
-    except (OSError, ValueError) as e:
-        print("sim: cannot read %s: %s" % (args.log, e), file=sys.stderr)
+    try:  # the lines as every tool reads them; the autopilot stops at one not UTF-8
+        log = tablelog.split(log_bytes(args.log)) if args.log else None
+    except OSError as e:
+        print("sim: cannot read %s: %s" % (args.log, e.strerror or e), file=sys.stderr)
         return 2
     path = args.flash or (None if args.headless else default_folder(args.board))
     folder = flash = None

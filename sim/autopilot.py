@@ -74,10 +74,18 @@ class Autopilot:
 
     # The log.
     def play(self, lines):
+        """Plays lines (truc.tablelog.split's: None for a line that is not UTF-8)."""
         for number, text in enumerate(lines, 1):
             self.line = number
-            if not tablelog.is_blank(text):
-                self._play_line(text)
+            try:
+                if text is None:
+                    raise PlayError(number, "not UTF-8")
+                if not tablelog.is_blank(text):
+                    self._play_line(text)
+            except PlayError:
+                if self._setup_line:  # the device holds every line before the refused one
+                    self._enter_setup()
+                raise
         if self._setup_line:
             self._enter_setup()
 

@@ -34,7 +34,11 @@ def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, 
     """Returns the exit status: 0, or 2 when the log could not be played."""
     device, fingers, error = prepare(name, language, log_lines, keys, flash, store)
     if screenshot:
-        device.image(scale).save(screenshot)
+        try:
+            device.image(scale).save(screenshot, "PNG")
+        except OSError as e:
+            print("sim: cannot write %s: %s" % (screenshot, e.strerror or e), file=err)
+            return 2
     print(json.dumps(describe(device.app.match)), file=out)
     print("key presses: %d, bytes sent to the panel: %d"
           % (device.presses, device.model.bytes_in), file=out)

@@ -143,8 +143,9 @@ def test_damaged_files_are_set_aside_and_said():
     _put(fs, "truc.a03", b"junk")
     b = Archive(fs, slots=4)
     assert [seq for seq, _, _ in b.matches()] == [0]
-    assert sorted(b.set_aside) == [("truc.a01", "truc.a01.bad1"), ("truc.a02", "truc.a02.bad1"),
-                                   ("truc.a03", "truc.a03.bad1")]
+    assert sorted(b.set_aside) == [("truc.a01", "truc.a01.bad1", "bad checksum"),
+                                   ("truc.a02", "truc.a02.bad1", "not an archive"),
+                                   ("truc.a03", "truc.a03.bad1", "not an archive")]
     assert _get(fs, "truc.a01.bad1") == flipped  # kept, never deleted
     assert b.keep(_match(5))  # seq 1 goes to slot 1, the one set aside
     assert [seq for seq, _, _ in Archive(fs, slots=4).matches()] == [1, 0]
@@ -262,3 +263,107 @@ def test_a_version_1_file_still_loads_with_the_team_letters():
     assert b.keep(_match(5), ("A1", "B1"))  # a new one next to it, in version 2
     assert [teams(h) for _, _, h in Archive(fs, slots=4).matches()] == [
         ["A1", "B1"], ["A", "B"], ["NOS", "ELLS"]]
+
+
+def _crafted(data, at, new):
+    """data with bytes at..at+len(new) replaced by new, its crc32 made good again."""
+    out = bytearray(data[:len(data) - 4])
+    out[at:at + len(new)] = new
+    return bytes(out) + (crc32(out) & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+def test_a_sequence_at_the_end_of_its_range_is_set_aside_and_every_keep_kept():
+    # A crafted seq 0xFFFFFFFF (in its slot, 0xFFFFFFFF % 20) made every keep after a
+    # reboot go to one slot: 1 of 4 matches left.
+    fs = _new_fs()
+    assert Archive(fs).keep(_match(9))
+    _put(fs, "truc.a15", _crafted(_get(fs, "truc.a00"), 4, b"\xff\xff\xff\xff"))
+    made = [_history(_match(9))]
+    for i in range(4):
+        a = Archive(fs)  # a reboot between keeps: a new Archive
+        assert a.keep(_match(i))
+        made.insert(0, _history(_match(i)))
+        assert a.set_aside == ([("truc.a15", "truc.a15.bad1", "seq 4294967295 in slot 15")]
+                               if i == 0 else [])
+    assert _kept(fs, 20) == made
+
+
+def test_the_sequence_wraps_to_0_in_its_slot_and_the_newest_stays_first():
+    fs = _new_fs()
+    assert Archive(fs, slots=3).keep(_match(0))
+    last = (3 << 24) - 1  # the highest seq of a ring of 3, in slot 2
+    _put(fs, "truc.a02", _crafted(_get(fs, "truc.a00"), 4, last.to_bytes(4, "little")))
+    fs.rename("truc.a00", "truc.a00.old")
+    for i in (1, 2, 3):
+        assert Archive(fs, slots=3).keep(_match(i))
+    found = Archive(fs, slots=3).matches()
+    assert [(seq, name) for seq, name, _ in found] == [(2, "truc.a02"), (1, "truc.a01"),
+                                                      (0, "truc.a00")]
+
+
+def test_a_file_whose_facts_are_not_ours_is_set_aside_with_why():
+    # The summary within the rules' tables, the names UTF-8 with no control character,
+    # the sequence in its slot, the dump replaying to the summary: else set aside.
+    fs = _new_fs()
+    a = Archive(fs, slots=4)
+    assert a.keep(_match(0), ("NOS", "ELLS"))
+    good = _get(fs, "truc.a00")
+    bad = {
+        "variant 7": (_crafted(good, 8, b"\x07"), "bad summary"),
+        "players 3": (_crafted(good, 9, b"\x03"), "bad summary"),
+        "winner 5": (_crafted(good, 14, b"\x05"), "bad summary"),
+        "not UTF-8": (_crafted(good, 18, b"\xffOS"), "bad team name"),
+        "escape": (_crafted(good, 18, b"\x1bOS"), "bad team name"),
+        "seq 1 in slot 0": (_crafted(good, 4, b"\x01"), "seq 1 in slot 0"),
+    }
+    for what, (data, why) in bad.items():
+        _put(fs, "truc.a00", data)
+        b = Archive(fs, slots=4)
+        assert b.matches() == [], what
+        assert [(old, w) for old, _, w in b.set_aside] == [("truc.a00", why)], what
+    # A summary the dump does not replay to: listed (the summary reads), not loaded.
+    _put(fs, "truc.a00", _crafted(good, 10, b"\x01"))  # cantons A 1
+    b = Archive(fs, slots=4)
+    found = b.matches()
+    assert len(found) == 1 and not b.load("truc.a00", Match())
+    assert [(old, w) for old, _, w in b.set_aside] == [("truc.a00",
+                                                       "summary differs")]
+
+
+def _fill(fs):
+    """Files as big as the flash takes (big writes, then small ones for what littlefs
+    gave back): then an archive file no longer fits."""
+    for name, size in (("fill", 256), ("fill2", 16)):
+        f = fs.open(name, "wb")
+        try:
+            while True:
+                f.write(bytes(size))
+                if MICRO:
+                    f.flush()
+        except OSError as e:
+            assert e.args[0] == 28, e.args  # ENOSPC: what main says as "flash full"
+        try:
+            f.close()
+        except OSError:
+            pass
+
+
+def test_a_full_flash_refuses_the_keep_with_enospc_and_the_ring_stays():
+    # main.start turns this error into "Not archived: flash full", marks the score and
+    # keeps the match in the journal until a keep succeeds.
+    if MICRO:
+        fs = _new_fs()
+    else:
+        from tools.dictfs import Files
+
+        fs = Files(room=16 * 1024)
+    a = Archive(fs, slots=4)
+    assert a.keep(_match(0)) and a.keep(_match(1))
+    before = _kept(fs, 4)
+    _fill(fs)
+    try:
+        Archive(fs, slots=4).keep(_match(40))  # 200 bytes: past littlefs' inline files
+        raise AssertionError("kept on a full flash")
+    except OSError as e:
+        assert e.args[0] == 28, e.args
+    assert _kept(fs, 4) == before

@@ -210,3 +210,19 @@ def test_no_past_matches():
     app.pop()
     app.open("pastmatches")
     assert "No past matches" in _texts(app)
+
+
+def test_a_past_match_whose_team_name_is_not_utf8_is_set_aside_not_shown():
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play(_VALENCIA), ("NOS", "ELLS"))
+    assert archive.keep(play("variant mallorca\nbaza A\nbaza A"), ("NOS", "ELLS"))
+    data = bytearray(fs.files["truc.a01"][:-4])
+    data[18] = 0xFF  # "\xffOS": a crafted name
+    from hw.journal import crc32
+    fs.files["truc.a01"] = bytes(data) + (crc32(data) & 0xFFFFFFFF).to_bytes(4, "little")
+    app = _app("variant valencia")
+    app.archive = lambda: Archive(fs)
+    app.open("pastmatches")
+    assert _texts(app)[1] == "València · NOS 0-1 ELLS"  # the good one, alone
+    assert "truc.a01.bad1" in fs.files and "truc.a01" not in fs.files

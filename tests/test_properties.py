@@ -78,3 +78,45 @@ def test_undo_to_the_start_and_redo_to_the_end():
     for _ in range(n):
         assert m.redo() is None
     assert bytes(m.state) == end
+
+
+# States where each command meets a different check: the empty match, set-up, a round's
+# first baza, an envit waiting for its answer, an accepted one waiting for its result, a
+# truc call, a round decided with the envit window open, and a won match.
+_CHECK_STATES = (
+    "",
+    "variant valencia",
+    "variant mallorca\nset players=6 flor=on canton=12\ndealer 2",
+    "variant valencia\nenvit A",
+    "variant mallorca\nenvit A\nvull B",
+    "variant palacios\nset players=6\nbaza A\ntruc B",
+    "variant valencia\nfold A",
+    "variant palacios\nset canton=12\ntruc A fora\nvull B\nbaza A\nbaza A\n"
+    "truc A fora\nvull B\nbaza A\nbaza A",
+)
+
+
+def _agree(m, op, a, b):
+    said = m.check(op, a, b)
+    before = bytes(m.state)
+    entries = m.entries()
+    done = m.apply(op, a, b)
+    assert done == said, (op, a, b, said, done)
+    if done is None:
+        assert m.entries() == entries + 1
+        m.undo()
+    assert bytes(m.state) == before, (op, a, b)
+
+
+def test_check_says_what_apply_does_for_every_op_and_argument():
+    # Every op (and one either side of the range), every a in range and one beyond each
+    # end with a few b, and every b likewise with a few a.
+    for setup in _CHECK_STATES:
+        m = play(setup)
+        for op in range(R.LAST_OP + 2):
+            for a in range(-1, 257):
+                for b in (0, 1):
+                    _agree(m, op, a, b)
+            for b in range(-129, 257):
+                for a in (0, 1, 2, 3):
+                    _agree(m, op, a, b)

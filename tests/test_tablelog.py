@@ -110,7 +110,9 @@ def test_the_log_and_the_engine_keep_the_same_ranges():
     assert m.check(R.ADJUST, R.A, R.ADJUST_MAX) is None
     for op in (R.VULL, R.NOVULL, R.FLOR, R.BAZA, R.FOLD, R.ENVITWIN, R.END, R.DEALER):
         assert m.check(op, 0, 1) == "argument out of range", op
-    assert m.check(R.END, 3, 0) == "team must be A or B"
+    # end names no team: apply keeps none, whatever key pressed it, and check agrees
+    assert m.check(R.END, 3, 0) == m.apply(R.END, 3, 0) == "the round is not waiting for an " \
+        "optional envit"
     assert refused(m, "set players=5") == "players must be 2, 4 or 6"
     assert refused(m, "set canton=300") == "canton must be 12, 18 or 24"
     for n in range(256):
@@ -120,3 +122,4 @@ def test_the_log_and_the_engine_keep_the_same_ranges():
         except ValueError:
             log = False
         assert engine == log == R.players_ok(n), n
+

@@ -5,8 +5,9 @@
 class Files:
     """A flash in a dict: what hw.archive needs of a filesystem."""
 
-    def __init__(self):
+    def __init__(self, room=None):
         self.files = {}
+        self.room = room  # bytes all files may hold (None: no limit); past it, ENOSPC
 
     def open(self, name, mode):
         return _File(self, name, mode)
@@ -35,7 +36,10 @@ class _File:
         return self.fs.files[self.name]
 
     def write(self, data):
-        self.fs.files[self.name] += bytes(data)
+        fs = self.fs
+        if fs.room is not None and sum(len(d) for d in fs.files.values()) + len(data) > fs.room:
+            raise OSError(28)  # ENOSPC, as littlefs says a full flash
+        fs.files[self.name] += bytes(data)
 
     def close(self):
         pass

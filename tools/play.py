@@ -5,9 +5,9 @@ from truc import tablelog
 
 
 def play(text, match=None):
-    """Applies every line of text (table-log commands); each must be accepted."""
+    """Applies every line of text (table-log commands, read as every tool reads a log:
+    truc.tablelog.play); each must be accepted."""
     m = match or Match()
-    for line in text.split("\n"):
-        reason = tablelog.run(m, line)
-        assert reason is None, "%r refused: %s" % (line.strip(), reason)
+    reason = tablelog.play(m, text.split("\n"))
+    assert reason is None, reason
     return m

@@ -11,16 +11,22 @@ hw.archive for the past ones, truc.tablelog for the lines. Nothing is written to
 its undo log (more than 512 commands: its start is no longer kept) cannot be a log: it is
 said and skipped. The team names a past match was kept with are printed, not written: the
 table log (TABLE-LOG.md) has no place for them.
+
+A file that does not read back (hw.archive and hw.journal check every fact, as the device
+does) is skipped with a line that names it and says why; the others are written, and the
+exit status is 1. A bad argument, or a place that cannot be written, is said in one line
+with exit status 2.
 """
-import argparse
 import ast
 import os
 import sys
 
 import tools  # noqa: F401  (puts the firmware on the import path)
-from hw.archive import Archive, summary, teams
+from hw.archive import Archive, rounds, summary, teams
 from hw.journal import Journal
 from sim.flash import Flash
+from tools.cli import Parser, printable
+from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 from truc.variants import NAMES
@@ -74,27 +80,34 @@ def lines(match):
 
 
 def current(files, say):
-    """The match in progress, decoded by hw.journal (on a copy: set-asides stay here)."""
+    """The match the journal holds, decoded by hw.journal (on a copy: set-asides stay
+    here). Returns (match, whether a file was skipped)."""
     m = Match()
     note = Journal(Flash(files)).open(m)
     if note:
         say("the match in progress does not read (%s): the device starts a new one" % note)
-    return m
+    return m, bool(note)
 
 
 def past(files, say):
-    """(seq, summary tuple, team names, Match) of every past match, newest first."""
+    """(seq, summary tuple, rounds played, team names, Match) of every past match, newest
+    first, and whether a file was skipped."""
     archive = Archive(Flash(files))
     found = []
     for seq, name, head in archive.matches():
         m = Match()
         if archive.load(name, m):
-            found.append((seq, summary(head), teams(head), m))
-        else:
-            say("%s does not replay: skipped" % name)
-    for old, _ in archive.set_aside:
-        say("%s is damaged: skipped" % old)
-    return found
+            found.append((seq, summary(head), rounds(head), teams(head), m))
+    for old, _, why in archive.set_aside:
+        say("%s skipped: %s" % (old, why))
+    return found, bool(archive.set_aside)
+
+
+def what(m):
+    """What the journal's match is, in words."""
+    if m.winner() != R.NOBODY:
+        return "the match %s won" % R.TEAMS[m.winner()]
+    return "the match in progress"
 
 
 def _write(path, text_lines):
@@ -102,9 +115,26 @@ def _write(path, text_lines):
         f.writelines(text_lines)
 
 
+def _writable(parser, path, folder):
+    # Says (and exits 2) if path cannot be written: a missing or unwritable folder.
+    place = path if folder else os.path.dirname(os.path.abspath(path))
+    if folder and not os.path.isdir(path):
+        if os.path.exists(path):
+            parser.error("--all: %s is not a folder" % path)
+        try:
+            os.makedirs(path)
+        except OSError as e:
+            parser.error("--all: cannot make %s: %s" % (path, e.strerror))
+    elif not folder and os.path.isdir(path):
+        parser.error("-o: %s is a folder" % path)
+    if not os.path.isdir(place):
+        parser.error("-o: no folder %s" % place)
+    if not os.access(place, os.W_OK):
+        parser.error("%s: %s cannot be written" % ("--all" if folder else "-o", place))
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.pull",
-                                     description=__doc__.split("\n")[0])
+    parser = Parser(prog="python -m tools.pull", description=__doc__.split("\n")[0])
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--port",
                      help="the board's serial port (default: the first USB serial device)")
@@ -114,41 +144,53 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not args.output and not args.all:
         parser.error("say where: -o FILE and/or --all DIR")
+    if args.output:
+        _writable(parser, args.output, False)
+    if args.all:
+        _writable(parser, args.all, True)
 
     def say(text):
         print("pull: " + text, file=sys.stderr)
 
     try:
         files = from_folder(args.flash) if args.flash else from_board(args.port)
-    except PullError as e:
+        return _pull(files, args.output, args.all, say)
+    except (PullError, OSError) as e:
         say(str(e))
         return 2
-    status = 0
-    m = current(files, say)
+
+
+def _pull(files, output, folder, say):
+    m, skipped = current(files, say)
+    status = 1 if skipped else 0
     text = lines(m)
     if text is None:
-        say("the match in progress outgrew its log (over 512 commands): not written")
+        say("%s outgrew its log (over 512 commands): not written" % what(m))
         status = 1
-    elif args.output:
-        _write(args.output, text)
-        print("%s: the match in progress, %d commands" % (args.output, len(text)))
-    if args.all:
-        os.makedirs(args.all, exist_ok=True)
-        if text:
-            path = os.path.join(args.all, "current.log")
-            _write(path, text)
-            print("%s: the match in progress, %d commands" % (path, len(text)))
-        for seq, (variant, players, ca, cb, _, _, _, rnd), names, pm in past(files, say):
-            name = "match-%04d-%s.log" % (seq, NAMES[variant] or "none")
-            plines = lines(pm)
-            if plines is None:
-                say("%s outgrew its log (over 512 commands): skipped" % name)
-                status = 1
-                continue
-            path = os.path.join(args.all, name)
-            _write(path, plines)
-            print("%s: %s, %d players, cantons %d-%d, %d rounds, teams %s and %s" % (
-                path, NAMES[variant], players, ca, cb, rnd, names[0], names[1]))
+    elif output:
+        _write(output, text)
+        print("%s: %s, %d commands" % (output, what(m), len(text)))
+    if not folder:
+        return status
+    if text:
+        path = os.path.join(folder, "current.log")
+        _write(path, text)
+        print("%s: %s, %d commands" % (path, what(m), len(text)))
+    found, skipped = past(files, say)
+    if skipped:
+        status = 1
+    for seq, (variant, players, ca, cb, _, _, _, _), played, names, pm in found:
+        # hw.archive reads a sequence only in its own slot: one name per file.
+        path = os.path.join(folder, "match-%04d-%s.log" % (seq, NAMES[variant]))
+        plines = lines(pm)
+        if plines is None:
+            say("%s outgrew its log (over 512 commands): skipped" % path)
+            status = 1
+            continue
+        _write(path, plines)
+        print("%s: %s, %d players, cantons %d-%d, %d rounds, teams %s and %s" % (
+            path, NAMES[variant], players, ca, cb, played, printable(names[0]),
+            printable(names[1])))
     return status
 
 

@@ -6,11 +6,11 @@ The log is read as bytes (tablelog.split): only "\n" ends a line. An illegal or 
 line, or one that is not UTF-8, stops the replay with "line N: reason" on standard error and
 exit status 2; the state printed is the one before that line.
 """
-import argparse
 import json
 import sys
 
 import tools  # noqa: F401  (puts the firmware on the import path)
+from tools.cli import Parser, log_bytes
 from truc.match import Match
 from truc import rules as R
 from truc import tablelog
@@ -53,34 +53,28 @@ def replay(lines, each=False, out=sys.stdout, err=sys.stderr):
     """Applies lines (tablelog.split's, None for one that is not UTF-8) to a new match;
     returns (match, exit status)."""
     match = Match()
-    for number, line in enumerate(lines, 1):
-        reason = "not UTF-8" if line is None else tablelog.run(match, line)
-        if reason:
-            if not each:
-                print(json.dumps(describe(match)), file=out)
-            print("line %d: %s" % (number, reason), file=err)
-            return match, 2
-        if each and not tablelog.is_blank(line):
-            print(json.dumps(describe(match)), file=out)
+
+    def said(m):
+        print(json.dumps(describe(m)), file=out)
+
+    reason = tablelog.play(match, lines, said if each else None)
     if not each:
-        print(json.dumps(describe(match)), file=out)
+        said(match)
+    if reason:
+        print(reason, file=err)
+        return match, 2
     return match, 0
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.replay",
-                                     description=__doc__.split("\n")[0])
+    parser = Parser(prog="python -m tools.replay", description=__doc__.split("\n")[0])
     parser.add_argument("file", help='a table log, or "-" for standard input')
     parser.add_argument("--each", action="store_true", help="print the state after every command")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                data = f.read()
+        data = log_bytes(args.file)
     except OSError as e:
-        print("replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        print("replay: cannot read %s: %s" % (args.file, e.strerror or e), file=sys.stderr)
         return 2
     return replay(tablelog.split(data), args.each)[1]
 

@@ -8,9 +8,9 @@ by round (a dot where each round closed, the line back to 0 after a canton), a v
 line in the winner's colour where a canton was won, and under the plot one row of marks
 per team and kind, where a flor, an envit and a called truc paid. The summary (printed)
 counts rounds, and per team the envits and trucs called, won and refused. An illegal
-line stops it with "line N: reason" and exit status 2, as tools.replay.
+line stops it with "line N: reason" and exit status 2: the log is read as tools.replay
+reads it (truc.tablelog.split and play, the one reader of logs).
 """
-import argparse
 import os
 import sys
 
@@ -20,6 +20,7 @@ from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 from truc.variants import NAMES
+from tools.cli import Parser, log_bytes
 from sim.picture import rgb565
 from ui.canvas import PALETTE, TEAM
 
@@ -65,9 +66,9 @@ class Geometry:
 
 def paid(h, i, team):
     """(flor, envit, truc): whether each paid team in record i; truc when one was called
-    (accepted or refused), not a round won by its bazas alone."""
+    (accepted, then played out or gone, or refused), not a round won by its bazas alone."""
     truc = h.field(i, H.TRUC_TEAM) == team and (
-        h.field(i, H.TRUC_HOW) == H.HOW_ACCEPTED or h.field(i, H.TRUC_HOW) == H.HOW_REFUSED)
+        h.field(i, H.FLAGS) & H.TRUC_ACCEPTED or h.field(i, H.TRUC_HOW) == H.HOW_REFUSED)
     return (h.field(i, H.FLOR_A + team) > 0, h.field(i, H.ENVIT_TEAM) == team, truc)
 
 
@@ -167,27 +168,27 @@ def summary(match, h):
 
 
 def load(path):
-    """The match a log replays to; raises ValueError("line N: reason")."""
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
+    """The match a log replays to; raises ValueError("line N: reason"), OSError."""
     match = Match()
-    for number, line in enumerate(lines, 1):
-        reason = tablelog.run(match, line)
-        if reason:
-            raise ValueError("line %d: %s" % (number, reason))
+    reason = tablelog.play(match, tablelog.split(log_bytes(path)))
+    if reason:
+        raise ValueError(reason)
     return match
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.report",
-                                     description=__doc__.split("\n")[0])
+    parser = Parser(prog="python -m tools.report", description=__doc__.split("\n")[0])
     parser.add_argument("file", help="a table log")
     parser.add_argument("-o", "--output", help="the picture (PNG); default FILE.png")
     args = parser.parse_args(argv)
+    out = args.output or os.path.splitext(args.file)[0] + ".png"
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder) or os.path.isdir(out):
+        parser.error("-o: %s cannot be written" % out)
     try:
         match = load(args.file)
-    except (OSError, UnicodeDecodeError) as e:
-        print("report: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+    except OSError as e:
+        print("report: cannot read %s: %s" % (args.file, e.strerror or e), file=sys.stderr)
         return 2
     except ValueError as e:
         print("report: %s" % e, file=sys.stderr)
@@ -196,8 +197,11 @@ def main(argv=None):
         print("report: %s holds no match (no variant line)" % args.file, file=sys.stderr)
         return 2
     h = H.History(match)
-    out = args.output or os.path.splitext(args.file)[0] + ".png"
-    picture(match, h).save(out)
+    try:
+        picture(match, h).save(out, "PNG")
+    except OSError as e:
+        print("report: cannot write %s: %s" % (out, e.strerror or e), file=sys.stderr)
+        return 2
     for line in summary(match, h):
         print(line)
     print("picture: %s" % out)

@@ -44,6 +44,11 @@ def _nothing():
     pass
 
 
+def _kept():  # type: () -> str
+    # before_new_match's default: nothing to archive, nothing to ask
+    return ""
+
+
 class Settings:
     """What the players chose for the device, apart from the match itself."""
 
@@ -91,7 +96,9 @@ class App:
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
         self.on_change = _nothing  # called after every change to the match (to save it)
         self.after_event = _nothing  # called after every event (to save changed settings)
-        self.before_new_match = _nothing  # called before New match clears the match (archive)
+        # Called before New match clears the match (to archive it): "" or why it could
+        # not, which New match asks about before it lets the match go.
+        self.before_new_match = _kept
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
         self.cover = None  # a screen drawn over the stack until the next press (welcome)
         i18n.use(self.settings.language)

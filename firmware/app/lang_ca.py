@@ -92,6 +92,7 @@ TEXT = {
     "Undone: %s": "Desfet: %s",
     "Variant: %s": "Variant: %s",
     "Vull": "Vull",
+    "Yes, discard it": "Sí, descarta-la",
     "Yes, start a new one": "Sí, comença'n una de nova",
     "bazas": "bases",
     "bones": "bones",
@@ -188,12 +189,14 @@ TEXT = {
     'the sixes': 'els sisos',
     'the threes': 'els tresos',
     'the twos': 'els dosos',
-    # What the journal says when it had to set a file aside.
+    # What the journal says when it had to set a file aside, and the archive when full.
     "Bad save: new match": "Partida desada malmesa: partida nova",
     "Bad save: last plays lost": "Partida desada malmesa: darreres jugades perdudes",
     "Bad settings: reset": "Configuració malmesa: restablerta",
     "Flash full: not saved": "Memòria plena: no s'ha desat",
     "Not saved: retrying": "No s'ha desat: es torna a provar",
+    "Not archived: flash full": "No arxivada: sense espai",
+    "Not archived: retrying": "No arxivada: es reintenta",
     "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una basa la guanya A, B o és parda",

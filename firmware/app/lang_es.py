@@ -92,6 +92,7 @@ TEXT = {
     "Undone: %s": "Deshecho: %s",
     "Variant: %s": "Variante: %s",
     "Vull": "Quiero",
+    "Yes, discard it": "Sí, descartarla",
     "Yes, start a new one": "Sí, empezar otra",
     "bazas": "bazas",
     "bones": "buenas",
@@ -188,12 +189,14 @@ TEXT = {
     'the sixes': 'los seises',
     'the threes': 'los treses',
     'the twos': 'los doses',
-    # What the journal says when it had to set a file aside.
+    # What the journal says when it had to set a file aside, and the archive when full.
     "Bad save: new match": "Partida guardada dañada: partida nueva",
     "Bad save: last plays lost": "Partida guardada dañada: últimas jugadas perdidas",
     "Bad settings: reset": "Ajustes dañados: restablecidos",
     "Flash full: not saved": "Memoria llena: no se ha guardado",
     "Not saved: retrying": "No se ha guardado: se reintenta",
+    "Not archived: flash full": "Sin archivar: sin espacio",
+    "Not archived: retrying": "Sin archivar: se reintenta",
     "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.
     "a baza is won by A, B or parda": "una baza la gana A, B o es parda",

@@ -23,7 +23,8 @@ _FLAG_ROWS = (  # option bit, label, text when clear, text when set
 class NewMatch(Menu):
     def __init__(self, app):
         Menu.__init__(self, t("New match"))
-        self.confirm = False
+        self.confirm = False  # asking before the match in progress is discarded
+        self.unarchived = ""  # asking before a match not archived is let go: why not
         last = app.settings.setup
         self.preset(last[0] or MALLORCA)
         if last[0]:
@@ -39,6 +40,10 @@ class NewMatch(Menu):
 
     def refresh(self, app):
         if self.items:  # rebuilt after a choice, not on every press
+            return
+        if self.unarchived:
+            self.title = self.unarchived
+            self.items = [(t("No, keep it"), "keep"), (t("Yes, discard it"), "drop")]
             return
         if self.confirm:
             self.title = t("Discard the match in progress?")
@@ -77,12 +82,18 @@ class NewMatch(Menu):
             app.open("names", self.players)
         elif value == "keep":  # back on Start
             self.confirm = False
+            self.unarchived = ""
             self.refresh(app)
             self.cursor = len(self.items) - 1
-        elif value == "begin" or value == "start":
+        elif value == "begin" or value == "start" or value == "drop":
             m = app.match
             if value == "begin" and m.entries() and m.winner() == R.NOBODY:
                 self.confirm = True
+                self.cursor = 0
+                return
+            self.confirm = False
+            self.unarchived = "" if value == "drop" else app.before_new_match()
+            if self.unarchived:  # it stays in the journal until the player lets it go
                 self.cursor = 0
                 return
             self.start(app)
@@ -91,7 +102,6 @@ class NewMatch(Menu):
 
     def start(self, app):
         m = app.match
-        app.before_new_match()
         m.clear()
         dealer = self.dealer if self.dealer >= 0 else random.randint(0, self.players - 1)
         for op, a, b in ((R.VARIANT, self.variant, 0), (R.OPTIONS, self.players, self.options),

@@ -2,8 +2,7 @@
 # were kept with, cantons, rounds); choosing one opens it as its round history. Read from
 # the archive when opened, and gone with the screen.
 from truc import rules as R
-from truc import variants as V
-from hw.archive import summary, teams
+from hw.archive import rounds, summary, teams
 from app import varianttexts as VT
 from app.i18n import t
 from app.menu import Menu
@@ -16,7 +15,8 @@ class PastMatches(Menu):
         width = app.canvas.width - 12  # the label starts at 4; the scroll marks take 8
         for seq, name, head in found:
             names = teams(head)
-            self.items.append((_label(app, summary(head), names, width), (name, names)))
+            self.items.append((_label(app, summary(head), rounds(head), names, width),
+                               (name, names)))
         if not found:
             self.items.append((t("No past matches"), None))
 
@@ -25,12 +25,12 @@ class PastMatches(Menu):
             app.open("history", past)
 
 
-def _label(app, s, names, width):
+def _label(app, s, played, names, width):
     # The longest of these that fits: variant, teams and cantons, rounds; teams that were
     # given names rather keep them than the rounds (the letters tell no match apart).
     variant, ca, cb = s[0], s[2], s[3]
-    rounds = t("%d rounds") % max(s[7] - 1, 0)  # the round counter is the next round's
-    name = VT.SHORT_TITLES[variant] if variant <= V.COUNT else "?"
+    rounds = t("%d rounds") % played
+    name = VT.SHORT_TITLES[variant]  # the archive read it: a variant of V
     score = "%d-%d" % (ca, cb)
     both = "%s · %s %s %s" % (name, names[0], score, names[1])
     named = names[0] != R.TEAMS[R.A] or names[1] != R.TEAMS[R.B]

@@ -13,14 +13,19 @@
 # Format (little-endian): "TRA" 2 | seq:u32 | summary (SUMMARY bytes: variant, players,
 # cantons A, B, points A, B, winner, round:u16) | the team names A, B: each len:u8 and
 # that many bytes of UTF-8 (len 0: none given) | n:u16 | n bytes of Match.dump without
-# its redo tail | crc32:u32 of all before. seq counts up; slot = seq % SLOTS.
+# its redo tail | crc32:u32 of all before. seq counts up from 0 and wraps to 0 at
+# slots << 24 (a multiple of the ring: a file's slot is always seq % slots); the newest
+# is the highest, or after a wrap the highest below half the range.
 # Version 1 files (no team names) still load; their teams read as the team letters.
-# A file that does not read back is renamed NAME.badN (never deleted) and said in
-# set_aside, as the journal does.
+# A file is read as the journal reads its own: magic, size and crc32, then every fact
+# it holds (its sequence in its slot, the summary within the rules' tables, the names
+# UTF-8 without control characters; on load, the dump replaying to that summary). One that does
+# not read back is renamed NAME.badN (never deleted) and said in set_aside with why.
 from micropython import const
 
 from hw.journal import Files, crc32, write_closed, _u16, _u32
 from truc import rules as R
+from truc import variants as V
 from truc.match import STATE_SIZE
 
 VERSION = const(2)
@@ -30,7 +35,6 @@ NAME_MOST = const(16)  # bytes of UTF-8 a team name may take (the names screen: 
 _HEAD = const(8)  # magic, version, seq
 _BODY = const(8 + SUMMARY + 2)  # where the dump starts in a version 1 file
 _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
-_STARTED = const(4)  # Match's byte: 1 once a round command was applied
 
 
 class Archive:
@@ -39,7 +43,8 @@ class Archive:
         self.folder = folder
         self.slots = slots
         self._tmp = folder + "truc.atm"
-        self.set_aside = []  # (old, new) names
+        self.set_aside = []  # (old name, new name, why)
+        self._wrap = slots << 24  # seq runs 0 .. _wrap - 1
         self._last = -1  # seq of the newest file, -1: none
         self._scanned = False
 
@@ -48,34 +53,43 @@ class Archive:
 
     # ---- reading --------------------------------------------------------------------
 
-    def _read(self, name):
-        # The file's bytes, None if there is none; raises ValueError if it is not ours.
+    def _read(self, slot):
+        # The slot's file, None if there is none; raises ValueError(why) if it is not a
+        # past match this ring wrote.
         try:
-            size = self.fs.stat(name)[6]
+            size = self.fs.stat(self.name(slot))[6]
         except OSError:
             return None
         if size > _MOST or size < _BODY + STATE_SIZE + 8:
-            raise ValueError()
-        f = self.fs.open(name, "rb")
+            raise ValueError("not an archive")
+        f = self.fs.open(self.name(slot), "rb")
         try:
             data = f.read(size)
         finally:
             f.close()
         if len(data) != size or data[:3] != b"TRA" or not 1 <= data[3] <= VERSION:
-            raise ValueError()
+            raise ValueError("not an archive")
         at = _dump_at(data)
         n = _u16(data, at - 2)
         if len(data) != at + n + 4 or crc32(memoryview(data)[:at + n]) & 0xFFFFFFFF \
                 != int.from_bytes(data[at + n:], "little"):
-            raise ValueError()
+            raise ValueError("bad checksum")
+        seq = int.from_bytes(data[4:8], "little")
+        if seq >= self._wrap or seq % self.slots != slot:
+            raise ValueError("seq %d in slot %d" % (seq, slot))
+        v, players, ca, cb = data[_HEAD], data[_HEAD + 1], data[_HEAD + 2], data[_HEAD + 3]
+        if not 0 < v <= V.COUNT or not R.players_ok(players) or ca > 3 or cb > 3 \
+                or data[_HEAD + 6] > R.NOBODY:
+            raise ValueError("bad summary")
+        teams(data[_HEAD:at - 2])  # raises if a name is not one the names screen gives
         return data
 
-    def _good(self, name):
-        # The file, or None if there is none or it was bad (then it is set aside).
+    def _good(self, slot):
+        # The slot's file, or None if there is none or it was bad (then it is set aside).
         try:
-            return self._read(name)
-        except Exception:  # also a read that raises
-            self._put_aside(name)
+            return self._read(slot)
+        except Exception as e:  # also a read that raises
+            self._put_aside(self.name(slot), e.args[0] if e.args else "unreadable")
             return None
 
     def matches(self):
@@ -83,31 +97,44 @@ class Archive:
         the summary and team names' bytes, for summary() and teams()."""
         found = []
         for slot in range(self.slots):
-            name = self.name(slot)
-            data = self._good(name)
+            data = self._good(slot)
             if data is not None:
-                found.append((int.from_bytes(data[4:8], "little"), name,
+                found.append((int.from_bytes(data[4:8], "little"), self.name(slot),
                               bytes(data[_HEAD:_dump_at(data) - 2])))
         found.sort(reverse=True)
+        half = self._wrap >> 1
+        if found and found[0][0] - found[-1][0] > half:  # the count wrapped to 0
+            i = 0
+            while found[i][0] > half:
+                i += 1
+            found = found[i:] + found[:i]
         self._last = found[0][0] if found else -1
         self._scanned = True
         return found
 
     def load(self, name, match):
-        """Loads a past match into match; False (match cleared) if it does not read."""
-        data = self._good(name)
+        """Loads a past match into match; False (match cleared) if it does not read:
+        not there, not a past match, or its dump not replaying to its summary."""
+        slot = int(name[-2:])
+        data = self._good(slot)
         if data is None:
             match.clear()
             return False
-        return match.load(memoryview(data)[_dump_at(data):len(data) - 4])
+        at = _dump_at(data)
+        if match.load(memoryview(data)[at:len(data) - 4]) \
+                and _summary(match) == data[_HEAD:_HEAD + SUMMARY]:
+            return True
+        self._put_aside(name, "summary differs")
+        match.clear()
+        return False
 
-    def _put_aside(self, name):
+    def _put_aside(self, name, why):
         n = 1
         while n < 99 and self._exists(name + ".bad%d" % n):
             n += 1
         try:
             self.fs.rename(name, name + ".bad%d" % n)
-            self.set_aside.append((name, name + ".bad%d" % n))
+            self.set_aside.append((name, name + ".bad%d" % n, why))
         except OSError:
             pass  # the next keep in that slot replaces it
 
@@ -124,17 +151,17 @@ class Archive:
         """Archives match, with the team names teams (A, B; "" for none), unless nothing
         was played in it or it is the newest one kept (whatever its names). Raises
         OSError if the flash refuses (the caller may show it)."""
-        if not match.variant() or not match.state[_STARTED] or not match.from_start():
+        if not match.variant() or not match.started() or not match.from_start():
             return False
         if not self._scanned:
             self.matches()
         body = _body(match, teams)
         if self._last >= 0:
-            old = self._good(self.name(self._last % self.slots))
+            old = self._good(self._last % self.slots)
             if old is not None and old[_dump_at(old):len(old) - 4] == \
                     body[_dump_at(body, 0):]:
                 return False
-        seq = self._last + 1
+        seq = (self._last + 1) % self._wrap
         head = bytearray(b"TRA\x00")
         head[3] = VERSION
         head += _u32(seq)
@@ -170,9 +197,7 @@ def _body(m, teams):
     if top > length:
         dump = dump[:end]
     n = len(dump)
-    r = m.round()
-    out = bytearray((m.variant(), m.players(), m.cantons(0), m.cantons(1), m.points(0),
-                     m.points(1), m.winner(), r & 255, r >> 8))
+    out = _summary(m)
     for text in teams:
         b = _name(text)
         out.append(len(b))
@@ -183,17 +208,38 @@ def _body(m, teams):
     return out
 
 
+def _summary(m):
+    r = m.round()
+    return bytearray((m.variant(), m.players(), m.cantons(0), m.cantons(1), m.points(0),
+                      m.points(1), m.winner(), r & 255, r >> 8))
+
+
 def summary(head):
     """A head's summary as (variant, players, cantons A, B, points A, B, winner, round)."""
     return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], _u16(head, 7))
 
 
+def rounds(head):
+    """How many rounds a past match played (its round counter is the next round's)."""
+    return max(_u16(head, 7) - 1, 0)
+
+
 def teams(head):
-    """A head's team names (A, B), each its letter when none was kept."""
+    """A head's team names (A, B), each its letter when none was kept. Raises ValueError
+    for a name the names screen cannot give (so _read refuses its file)."""
     out = []
     at = SUMMARY
     for team in (R.A, R.B):
         n = head[at] if at < len(head) else 0  # version 1: no names
-        out.append(str(head[at + 1:at + 1 + n], "utf-8") if n else R.TEAMS[team])
+        b = head[at + 1:at + 1 + n]
+        bad = n > NAME_MOST or len(b) != n
+        for c in b:
+            bad = bad or c < 32 or c == 127
+        try:
+            out.append(str(b, "utf-8") if n else R.TEAMS[team])
+        except UnicodeError:
+            bad = True
+        if bad:
+            raise ValueError("bad team name")
         at += 1 + n
     return out

@@ -31,7 +31,7 @@ CANTONS_A = const(17)  # cantons after it
 CANTONS_B = const(18)
 ADJUST_A = const(19)  # points corrected by hand in this round, signed
 ADJUST_B = const(20)
-FLAGS = const(21)  # IN_PLAY: the round is not closed (only corrections so far)
+FLAGS = const(21)  # IN_PLAY, TRUC_ACCEPTED below
 SIZE = const(22)
 
 HOW_NONE = const(0)  # the envit was given as a team; the round went by its bazas
@@ -40,7 +40,8 @@ HOW_SHOWN = const(2)  # the envit's winning show
 HOW_ACCEPTED = const(3)  # the truc was accepted (the last answer was vull)
 HOW_WENT = const(4)  # a team went (fold)
 
-IN_PLAY = const(1)
+IN_PLAY = const(1)  # the round is not closed (only corrections so far)
+TRUC_ACCEPTED = const(2)  # a truc was accepted in the round (a going after it kept it)
 
 # The match's counts, per team (index + team): calls (every call and raise) and refusals
 # (the refusing team).
@@ -74,7 +75,7 @@ class History:
             op, a, b = match.entry(i)
             self._step(scratch, rec, op, a, b)
         if rec[ADJUST_A] or rec[ADJUST_B]:  # corrections in the round in play
-            rec[FLAGS] = IN_PLAY
+            rec[FLAGS] |= IN_PLAY
             self._close(scratch, rec, None, 0)
 
     def count(self):
@@ -128,6 +129,8 @@ class History:
                 if op == R.NOVULL:
                     calls[TRUC_REFUSED + a] += 1
                 rec[TRUC_HOW] = HOW_ACCEPTED if op == R.VULL else HOW_REFUSED
+                if op == R.VULL:
+                    rec[FLAGS] |= TRUC_ACCEPTED
                 rec[TRUC_WHO] = a
         elif op == R.FOLD:
             rec[TRUC_HOW] = HOW_WENT

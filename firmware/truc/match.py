@@ -87,14 +87,12 @@ class Match:
 
     def apply(self, op, a=0, b=0):
         """Apply one command. Returns None, or why it was refused (nothing changes then)."""
-        if a < 0 or a > 255 or b < -128 or b > 255:
-            return "argument out of range"
+        err = self.check(op, a, b)
+        if err:
+            return err
         b &= 255  # adjust's signed points travel as one byte
         if op == R.END:
             a = 0  # end names no team: the key that pressed it is not kept
-        err = self._run(op, a, b, False)
-        if err:
-            return err
         if self._len == self._capacity:
             self._compact()
         i = self._len * _ENTRY
@@ -111,7 +109,7 @@ class Match:
         """What apply would return, without applying anything."""
         if a < 0 or a > 255 or b < -128 or b > 255:
             return "argument out of range"
-        return self._run(op, a, b & 255, False)
+        return self._run(op, 0 if op == R.END else a, b & 255, False)
 
     def undo(self):
         if not self._len:
@@ -139,6 +137,10 @@ class Match:
     def entry(self, i):
         j = i * _ENTRY
         return self._log[j], self._log[j + 1], self._log[j + 2]
+
+    def started(self):
+        """Whether play has begun: a round command (or adjust) was applied."""
+        return self.state[_STARTED] == 1
 
     def from_start(self):
         """True while the log reaches back to the empty match (it always does unless

@@ -244,6 +244,21 @@ def run(match, line):
     return err
 
 
+def play(match, lines, each=None):
+    """Applies lines (split's) to match in turn: the one way every tool reads a log.
+    Returns None, or "line N: reason" for the first line refused or not UTF-8 (match then
+    holds the lines before it). each(match), if given, is called after every command."""
+    number = 0
+    for line in lines:
+        number += 1
+        reason = "not UTF-8" if line is None else run(match, line)
+        if reason:
+            return "line %d: %s" % (number, reason)
+        if each is not None and not is_blank(line):
+            each(match)
+    return None
+
+
 def format_command(variant, op, a, b):
     """The table-log line for one engine command."""
     word = WORDS[op - 1]

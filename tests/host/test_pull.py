@@ -15,7 +15,7 @@ from tools import pull
 from tools.mpbuild import ROOT
 from tools.replay import describe, replay
 from hw.archive import Archive
-from hw.journal import Journal
+from hw.journal import Journal, crc32
 from truc import tablelog
 from truc.match import Match
 
@@ -88,8 +88,8 @@ def test_a_damaged_journal_or_archive_file_is_said_and_the_rest_pulled(tmp_path)
         (folder / name).write_bytes(data)
     proc = _pull("--flash", str(folder), "-o", str(tmp_path / "now.log"), "--all",
                  str(tmp_path / "all"))
-    assert proc.returncode == 0, proc.stderr
-    assert "does not read" in proc.stderr and "truc.a01 is damaged" in proc.stderr
+    assert proc.returncode == 1, proc.stderr  # the rest written, and said
+    assert "does not read" in proc.stderr and "truc.a01 skipped: not an archive" in proc.stderr
     assert (tmp_path / "now.log").read_text() == ""  # the device starts a new match
     assert sorted(os.listdir(tmp_path / "all")) == ["match-0000-palacios.log"]
     assert _replayed(tmp_path / "all" / "match-0000-palacios.log") == describe(m)
@@ -123,7 +123,7 @@ import sys
 sys.path.insert(0, %r)
 from truc.match import Match
 from truc import tablelog
-from hw.journal import Journal
+from hw.journal import Journal, crc32
 from hw.archive import Archive
 m = Match()
 for line in %r:
@@ -189,7 +189,7 @@ def test_a_match_left_for_a_new_one_is_archived(tmp_path):
     left = describe(device.app.match)
     device.app.settings.names[6:8] = ["NÓS", "ELLS"]  # the team names, as set now
     device.app.open("newmatch")
-    device.app.top().start(device.app)  # what "Yes, start a new one" does
+    device.app.top().choose(device.app, "start")  # "Yes, start a new one"
     device.step()
     assert device.app.match.round() == 1 and device.app.match.entries() == 3
     proc = _pull("--flash", folder, "--all", str(tmp_path / "all"))
@@ -197,3 +197,112 @@ def test_a_match_left_for_a_new_one_is_archived(tmp_path):
     assert _replayed(tmp_path / "all" / "match-0000-mallorca.log") == left
     assert "teams NÓS and ELLS" in proc.stdout  # kept with the match, said, not in the log
     assert "NÓS" not in (tmp_path / "all" / "match-0000-mallorca.log").read_text()
+
+
+# ---- files that do not read back, places that cannot be written --------------------
+
+def _match(name):
+    m = Match()
+    for line in _log(name):
+        assert tablelog.run(m, line) is None, line
+    return m
+
+
+def _folder(tmp_path, flash):
+    folder = tmp_path / "f"
+    folder.mkdir(exist_ok=True)
+    for name, data in flash.files.items():
+        (folder / name).write_bytes(data)
+    return str(folder)
+
+
+def _crafted(data, at, new):
+    out = bytearray(data[:len(data) - 4])
+    out[at:at + len(new)] = new
+    return bytes(out) + (crc32(out) & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+def _archived(*names):
+    """A flash whose archive holds these logs' matches (seq 0, 1, ...)."""
+    flash = Flash()
+    for name in names:
+        assert Archive(flash).keep(_match(name), ("NOS", "ELLS"))
+    return flash
+
+
+def _main(capsys, *args):
+    status = pull.main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("at, new, why", [
+    (8, b"\x07", "bad summary"),  # variant 7: an IndexError in pull before
+    (18, b"\xffOS", "bad team name"),  # not UTF-8: a UnicodeDecodeError before
+    (4, b"\x05", "seq 5 in slot 1"),
+])
+def test_a_bad_archive_file_is_named_with_why_and_the_rest_written(tmp_path, capsys, at, new,
+                                                                   why):
+    flash = _archived("palacios.log", "mallorca.log", "valencia.log")
+    flash.files["truc.a01"] = _crafted(flash.files["truc.a01"], at, new)
+    status, out, err = _main(capsys, "--flash", _folder(tmp_path, flash), "--all",
+                             str(tmp_path / "all"))
+    assert status == 1
+    assert err.splitlines() == ["pull: truc.a01 skipped: %s" % why]
+    assert sorted(os.listdir(tmp_path / "all")) == ["match-0000-palacios.log",
+                                                    "match-0002-valencia.log"]
+    assert _replayed(tmp_path / "all" / "match-0002-valencia.log") == describe(
+        _match("valencia.log"))
+
+
+def test_two_files_with_one_sequence_never_go_to_one_name(tmp_path, capsys):
+    # Two past matches of one variant, the second crafted to the first's sequence: the
+    # second was written over the first, unsaid.
+    flash = Flash()
+    first, second = _match("mallorca.log"), Match()
+    for line in _log("mallorca.log")[:30]:
+        tablelog.run(second, line)
+    assert Archive(flash).keep(first) and Archive(flash).keep(second)
+    flash.files["truc.a01"] = _crafted(flash.files["truc.a01"], 4, b"\x00")
+    status, out, err = _main(capsys, "--flash", _folder(tmp_path, flash), "--all",
+                             str(tmp_path / "all"))
+    assert status == 1 and err.splitlines() == ["pull: truc.a01 skipped: seq 0 in slot 1"]
+    assert os.listdir(tmp_path / "all") == ["match-0000-mallorca.log"]
+    assert _replayed(tmp_path / "all" / "match-0000-mallorca.log") == describe(first)
+
+
+def test_rounds_are_counted_as_past_matches_does_and_a_won_match_called_won(tmp_path,
+                                                                             capsys):
+    folder = str(tmp_path / "flash")
+    won = _play(folder, _log("valencia.log"))  # 7 rounds played, A won
+    assert won["round"] == 8 and won["winner"] == "A"
+    status, out, err = _main(capsys, "--flash", folder, "-o", str(tmp_path / "now.log"),
+                             "--all", str(tmp_path / "all"))
+    assert status == 0, err
+    assert "7 rounds" in out and "8 rounds" not in out
+    assert "the match A won, " in out and "in progress" not in out
+
+
+def test_team_names_are_printed_with_their_control_characters_escaped(tmp_path, capsys):
+    flash = Flash()
+    assert Archive(flash).keep(_match("palacios.log"), ("N\u0085S", "\u202eELLS"))
+    status, out, err = _main(capsys, "--flash", _folder(tmp_path, flash), "--all",
+                             str(tmp_path / "all"))
+    assert status == 0, err
+    assert "teams N\\x85S and \\u202eELLS" in out and "\u202e" not in out
+
+
+@pytest.mark.parametrize("args, said", [
+    (["-o", "{t}/missing/now.log"], "python -m tools.pull: -o: no folder {t}/missing"),
+    (["-o", "{t}"], "python -m tools.pull: -o: {t} is a folder"),
+    (["--all", "{t}/file.txt"], "python -m tools.pull: --all: {t}/file.txt is not a folder"),
+    (["--all", "{t}/file.txt/all"], "python -m tools.pull: --all: cannot make {t}/file.txt/all: "
+                                    "Not a directory"),
+])
+def test_a_place_that_cannot_be_written_is_one_line_and_status_2(tmp_path, capsys, args, said):
+    (tmp_path / "file.txt").write_text("x")
+    flash = _folder(tmp_path, _archived("palacios.log"))
+    with pytest.raises(SystemExit) as e:
+        pull.main(["--flash", flash] + [a.format(t=tmp_path) for a in args])
+    out, err = capsys.readouterr()
+    assert e.value.code == 2 and err.splitlines() == [said.format(t=tmp_path)] and out == ""

@@ -166,3 +166,19 @@ def test_byte_order_mark_is_skipped(tmp_path):
 def test_a_number_of_5000_digits_is_refused_in_the_projects_words():
     proc = replay("-", stdin="variant valencia\nadjust A +%s\n" % ("9" * 5000))
     assert proc.returncode == 2 and proc.stderr == "line 2: points must be a number below 1000\n"
+
+
+def test_play_stops_at_the_first_bad_line_with_its_number():
+    # The one way the tools read a log: split's lines, applied in turn.
+    seen = []
+    m = Match()
+    lines = tablelog.split(b"variant valencia\n# note\n\nbaza A\n\xff\nbaza A\n")
+    assert tablelog.play(m, lines, lambda match: seen.append(match.entries())) == \
+        "line 5: not UTF-8"
+    assert seen == [1, 2] and m.bazas() == 1  # the lines before it, a call per command
+    m.clear()
+    assert tablelog.play(m, tablelog.split(b"variant valencia\nvull A\nbaza A")) == \
+        "line 2: no call is pending"
+    assert m.entries() == 1
+    m.clear()
+    assert tablelog.play(m, ["variant valencia", "baza A"]) is None and m.bazas() == 1

@@ -98,3 +98,22 @@ def test_a_bad_line_says_where_and_writes_nothing(tmp_path):
     assert not (tmp_path / "x.png").exists()
     path, done = _run(tmp_path, "# nothing\n")
     assert done.returncode == 2 and "no match" in done.stderr
+
+
+def test_a_truc_won_because_the_rivals_went_is_counted_and_marked(tmp_path):
+    # B called, A accepted, then A went: B's truc paid 2 and is B's truc won.
+    path, done = _run(tmp_path, "variant valencia\ntruc B\nvull A\nbaza B\nfold A\n",
+                      "-o", str(tmp_path / "w.png"))
+    assert done.returncode == 0, done.stderr
+    assert "points now 0-2" in done.stdout.splitlines()[0]
+    rows = dict((line[:15].strip(), line[15:].split()) for line in done.stdout.splitlines()[3:10])
+    assert rows["trucs won"] == ["0", "1"] and rows["trucs called"] == ["0", "1"]
+    img = Image.open(tmp_path / "w.png").convert("RGB")
+    m = report.load(str(path))
+    g = Geometry(report.H.History(m), 24)
+    assert img.getpixel((g.x(0), g.mark(1, 2))) == COLOURS[1]  # B's truc mark
+    assert img.getpixel((g.x(0), g.mark(0, 2))) == BG
+    # A round won by its bazas alone, and one gone with no truc, mark no truc.
+    path, done = _run(tmp_path, "variant valencia\nbaza B\nbaza B\nfold A\n")
+    rows = dict((line[:15].strip(), line[15:].split()) for line in done.stdout.splitlines()[3:10])
+    assert rows["trucs won"] == ["0", "0"]

@@ -267,3 +267,79 @@ def test_the_first_boot_shows_the_keys_once_and_its_first_press_goes_on(name):
     assert app.match.variant() == 1 and app.top_name() == "scoreboard"
     device.pull_battery()  # the settings kept that the help was seen
     assert device.app.settings.helped and device.app.cover is None
+
+
+class _ArchiveFullFlash(sim_flash.Flash):
+    """A flash with room for the journal's small files but not for an archive file (on
+    littlefs a file up to 128 bytes lives in its directory block; an archive file needs
+    a block of its own)."""
+    full = True
+
+    def open(self, name, mode="rb"):
+        if self.full and name == "truc.atm" and "w" in mode:
+            raise OSError(errno.ENOSPC, "no space left", name)
+        return super().open(name, mode)
+
+    def reboot(self, torn=None):  # the same flash, as full as it was
+        flash = _ArchiveFullFlash(super().reboot(torn).files)
+        flash.full = self.full
+        return flash
+
+
+_CANTON = "truc A fora\nvull B\nbaza A\nbaza A\n"  # joc fora accepted: A takes the canton
+_WON = ("variant valencia\nset canton=12\n" + _CANTON + _CANTON).splitlines()
+
+
+def _choose(app, value):
+    screen = app.top()
+    screen.refresh(app)
+    assert value in [v for _, v in screen.items], screen.items
+    screen.choose(app, value)
+    screen.refresh(app)
+
+
+def test_a_won_match_not_archived_stays_marked_is_retried_and_asked_for():
+    flash = _ArchiveFullFlash()
+    device, fingers, error = prepare("tdisplay", "en", _WON, flash=flash)
+    app = device.app
+    assert error is None and app.match.winner() == 0
+    assert app.message == "Not archived: flash full" and app.unsaved  # said, and marked
+    assert "truc.a00" not in flash.files
+    won = bytes(app.match.state)
+    device.pull_battery()  # the journal saved it ("Flash full: not saved" was false)
+    app = device.app
+    assert bytes(app.match.state) == won and app.unsaved  # tried at boot: still marked
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)  # a press retries: still full, marked, not said again
+    assert app.unsaved and app.message != "Not archived: flash full"
+    app.home()
+    app.open("newmatch")
+    _choose(app, "begin")  # New match asks before it lets the match go
+    assert app.top().title == "Not archived: flash full" and bytes(app.match.state) == won
+    device.step()
+    _choose(app, "keep")
+    assert app.top().title == "New match" and bytes(app.match.state) == won
+    app.home()
+    device.flash.full = False  # room again
+    fingers.gesture(0, SHORT)  # the next press archives it: the mark goes
+    assert not app.unsaved and "truc.a00" in device.flash.files
+    app.open("newmatch")
+    _choose(app, "begin")  # archived: nothing to ask
+    assert app.top_name() == "scoreboard" and app.match.winner() == 2 and app.match.round() == 1
+
+
+def test_new_match_lets_an_unarchived_match_go_only_when_told():
+    flash = _ArchiveFullFlash()
+    device, fingers, error = prepare("tdisplay", "en", _WON[:5], flash=flash)  # in progress
+    app = device.app
+    assert error is None and not app.unsaved and app.message == ""
+    played = bytes(app.match.state)
+    app.open("newmatch")
+    _choose(app, "begin")
+    assert app.top().title == "Discard the match in progress?"
+    _choose(app, "start")
+    assert app.top().title == "Not archived: flash full" and bytes(app.match.state) == played
+    assert [label for label, _ in app.top().items] == ["No, keep it", "Yes, discard it"]
+    _choose(app, "drop")  # the player let it go
+    assert app.top_name() == "scoreboard" and app.match.round() == 1
+    assert app.match.entries() == 3 and "truc.a00" not in flash.files

@@ -41,6 +41,8 @@ def texts():
     from hw import journal  # the notices main puts on the screen after setting files aside
     found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
+    import main  # and those of a won match it could not archive
+    found.update((main.ARCHIVE_FULL, main.NOT_ARCHIVED))
     return found
 
 

@@ -1,0 +1,62 @@
+"""Every bad argument of the command lines (python -m sim, tools.pull, tools.report,
+tools.replay) is said in one line with exit status 2, in bounded time, and nothing is
+written (issue 26, item 14). tools.pull's own cases are in test_pull.py."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools.mpbuild import ROOT
+
+
+def _run(*args):
+    # A bad argument must end at once: a script that ran on would hit the timeout.
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--keys", "w99999999999999999999"], "--keys: 'w99999999999999999999': wait at most "
+                                          "3600000 ms"),
+    (["--keys", "2s*99999999999"], "--keys: '2s*99999999999': repeat at most 1000 times"),
+    (["--keys", "w3000000 w700000"], "--keys: 'w700000': a script waits at most 3600000 ms "
+                                     "in all and makes at most 2000 gestures"),
+    (["--keys", "2s*999 1s*999 2s*3"], "--keys: '2s*3': a script waits at most 3600000 ms in "
+                                       "all and makes at most 2000 gestures"),
+    (["--screenshot", "{t}/missing/x.png"], "--screenshot: {t}/missing/x.png cannot be "
+                                            "written (no such folder?)"),
+    (["--screenshot", "{t}"], "--screenshot: {t} cannot be written (no such folder?)"),
+])
+def test_sim_bad_arguments(tmp_path, args, said):
+    done = _run("sim", "--headless", *[a.format(t=tmp_path) for a in args])
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == ["python -m sim: " + said.format(t=tmp_path)]
+    assert os.listdir(tmp_path) == []
+
+
+def test_report_into_a_missing_folder_is_one_line(tmp_path):
+    log = tmp_path / "m.log"
+    log.write_text("variant valencia\nbaza A\nbaza A\n")
+    done = _run("tools.report", str(log), "-o", str(tmp_path / "missing" / "r.png"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "python -m tools.report: -o: %s cannot be written" % (tmp_path / "missing" / "r.png")]
+    assert os.listdir(tmp_path) == ["m.log"]
+
+
+@pytest.mark.parametrize("tool", ["tools.replay", "tools.report"])
+def test_a_missing_log_is_one_line(tmp_path, tool):
+    done = _run(tool, str(tmp_path / "none.log"))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["%s: cannot read %s: No such file or directory" % (
+        tool.split(".")[1], tmp_path / "none.log")]
+
+
+@pytest.mark.parametrize("tool", ["tools.replay", "tools.report", "tools.pull", "sim"])
+def test_an_unknown_option_is_one_line(tool):
+    done = _run(tool, "--bogus", "x")
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("python -m %s: " % tool), done.stderr
+    assert "--bogus" in lines[0]
