@@ -1,12 +1,10 @@
 # M5Stack Core Basic (and Gray): ESP32 with a 2" 320x240 ILI9342C glass, three buttons
 # A, B, C under the screen, an IP5306 power chip. What the names mean: boards/tdisplay.py.
 #
-# Canvas: the app is laid out for 240x135 (large layout) and 128x64. A 320x240 canvas at
-# 4 bits would be 38,400 bytes against the 16,200 the memory plan gives the canvas, and
-# the layouts are not drawn for that height. So the canvas is 240x135 and the driver puts
-# it 1:1 in the middle of the panel (left 40, top 52); the border is cleared once, in the
-# canvas background colour, when the driver starts. Text is then the T-Display's size on
-# a larger glass (0.125 mm pixels instead of 0.1 mm): about 30 x 17 mm of the 40 x 30 mm.
+# Canvas: the whole 320x240 glass, laid out for it (the app's fonts for 320 pixels across:
+# scores twice the T-Display's digit height, to be read across a six-player table). At 4
+# bits it is drawn a slice of main.CANVAS_ROWS rows at a time (ui.canvas), so the wider
+# glass costs only a wider slice; the README's "On a board" gives the heap it needs.
 #
 # Pins, as M5Stack publishes them:
 #   M5Unified README "ESP32 GPIO list", column "M5Stack BASIC GRAY": GPIO4 TF_CS,
@@ -29,13 +27,9 @@ from micropython import const
 from ui.gestures import KEYMAP_3
 
 NAME = "m5stack_core"
-WIDTH = const(240)
-HEIGHT = const(135)
+WIDTH = const(320)
+HEIGHT = const(240)
 MONO = False
-PANEL_WIDTH = const(320)
-PANEL_HEIGHT = const(240)
-LEFT = const(40)  # (320 - 240) / 2
-TOP = const(52)  # (240 - 135) // 2
 
 KEYS = 3
 KEYMAP = KEYMAP_3  # what each key's short, double and long press mean (ui.gestures)
@@ -83,8 +77,7 @@ def make_display(sleep_ms=None):
     spi = SPI(2, baudrate=LCD_HZ, polarity=0, phase=0, sck=Pin(LCD_SCK), mosi=Pin(LCD_MOSI),
               miso=None)
     display = ILI9342C(spi, dc=Pin(LCD_DC, Pin.OUT, value=1), cs=Pin(LCD_CS, Pin.OUT, value=1),
-                       rst=Pin(LCD_RST, Pin.OUT, value=1), width=PANEL_WIDTH,
-                       height=PANEL_HEIGHT, madctl=BGR, invert=ips, palette=PALETTE,
-                       left=LEFT, top=TOP, sleep_ms=sleep_ms)
+                       rst=Pin(LCD_RST, Pin.OUT, value=1), width=WIDTH,
+                       height=HEIGHT, madctl=BGR, invert=ips, palette=PALETTE, sleep_ms=sleep_ms)
     Pin(BACKLIGHT, Pin.OUT, value=1)
     return display

@@ -58,7 +58,7 @@ LOOKS = {look.name: look for look in (
          connector=(-8, 70, 12, 34), body_colour=(196, 58, 46),
          model=lambda ips, seed: C.ST7789Model(C.STICKC_PLUS2_GLASS, seed),
          resistors={35: 1, 37: 1, 39: 1}),
-    Look(name="m5stack_core", title="M5Stack Core (ILI9342C, 320x240, canvas 240x135)", scale=2,
+    Look(name="m5stack_core", title="M5Stack Core (ILI9342C, 320x240)", scale=2,
          body=(424, 424), glass=(40, 32, 344, 264), screen=(52, 44), size=(320, 240),
          buttons=(Button(0, (66, 340, 56, 40), "A"), Button(1, (184, 340, 56, 40), "B"),
                   Button(2, (302, 340, 56, 40), "C")),

@@ -295,7 +295,7 @@ def test_battery_shown_and_a_low_battery_warned_on_the_scoreboard():
         app.render()
         assert bytes(app.canvas.buffer) != before  # the gauge appeared
         app.power = Battery(8, low=True)
-        assert app.top()._stakes(app, app.match) == "Low battery: 8%"
+        assert app.top()._lines(app, app.canvas, app.match, 120) == ["Low battery: 8%"]
 
 
 def test_undo_stops_at_the_set_up_of_the_match():
@@ -402,3 +402,37 @@ def test_a_screen_left_drops_the_engine_modules_it_brought_in():
     app.home()
     assert "truc.cards" not in sys.modules and "app.cardwords" not in sys.modules
     assert not hasattr(truc, "cards")
+
+
+def _seat_pixels(app, seat):
+    # The 5x5 box of the OLED table drawing around seat, as 0/1 rows (app.scoreboard's
+    # own layout: where it puts the seat).
+    from app import scoreboard as S
+
+    layout = S._LAYOUTS[app.size]
+    cy, rx, ry = layout[6], layout[7], layout[8]
+    n = app.match.players()
+    dx, dy = (S._SEATS_6_FLAT if n == 6 else S._SEATS[n])[seat]
+    x, y = app.canvas.width // 2 + dx * rx // 100, cy + dy * ry // 100
+    box = (-2, -1, 0, 1, 2)
+    return [[app.canvas.fb.pixel(x + i, y + j) for i in box] for j in box]
+
+
+def test_the_oled_table_tells_the_teams_apart_and_marks_the_duellists():
+    # Issue 27: a 12x12 px drawing, both teams alike, the punta duellists unmarked.
+    app = make_app("variant valencia\ndealer 3", large=False)  # 4 players: seat 0 is mà
+    app.render()
+    a, b = _seat_pixels(app, 2), _seat_pixels(app, 1)  # neither deals nor is mà
+    assert a == [[1] * 5] * 5  # team A's seat filled
+    assert b[2][2] == 0 and b[0] == [1] * 5 and b[4] == [1] * 5  # team B's hollow
+    app = make_app("variant valencia\nset players=6 rounds=alternate\nbaza A\nbaza A",
+                   large=False)
+    app.render()
+    m = app.match
+    assert m.duel() == 1
+    for seat in range(6):
+        lit = sum(sum(row) for row in _seat_pixels(app, seat))
+        if m.plays(seat):
+            assert lit >= 16, seat  # a duellist: a seat drawn whole
+        else:
+            assert lit <= 1, seat  # sits it out: a dot

@@ -1,27 +1,28 @@
-# The main screens, in every language and on both sizes, are exactly the canvases they
+# The main screens, in every language and on every board, are exactly the canvases they
 # were when last looked at (docs/screens/): a checksum of the canvas bytes. The same
 # checksums hold on CPython (the framebuf stand-in) and on MicroPython (the real one).
-# mp-heap: 384K  (both screen sizes, every screen, all three languages in one process)
+# mp-heap: 512K  (every board, every screen, all three languages in one process)
 from binascii import crc32
 
 from goldens import GOLDENS
-from tools.scenes import SCENES, build
+from tools.scenes import BOARDS, SCENES, build
 from ui.canvas import Canvas
 
-_SIZES = (("tdisplay", 240, 135, False), ("oled", 128, 64, True))
-# Made once, first, as on the device: a fresh 16 KB canvas per check would have to find
-# room in a heap the screens before it have fragmented.
-_CANVASES = [Canvas(w, h, mono) for _, w, h, mono in _SIZES]
+# Made once, first, as on the device: a fresh canvas per check would have to find room
+# in a heap the screens before it have fragmented. Boards of one glass share one.
+_CANVASES = {}
+for _, _w, _h, _mono, _ in BOARDS:
+    if (_w, _h, _mono) not in _CANVASES:
+        _CANVASES[(_w, _h, _mono)] = Canvas(_w, _h, _mono)
 
 
 def _check(language):
     wrong = []
-    for i in range(len(_SIZES)):
-        size = _SIZES[i][0]
-        canvas = _CANVASES[i]
+    for board, width, height, mono, keys in BOARDS:
+        canvas = _CANVASES[(width, height, mono)]
         for name, _ in SCENES:
-            key = "%s-%s-%s" % (name, size, language)
-            build(canvas, name, language)
+            key = "%s-%s-%s" % (name, board, language)
+            build(canvas, name, language, keys=keys)
             if crc32(canvas.buffer) != GOLDENS[key]:
                 wrong.append(key)
     assert not wrong, "changed: %s (look at python -m tools.screens)" % " ".join(wrong)
@@ -39,8 +40,8 @@ def test_main_screens_in_english():
     _check("en")
 
 
-def test_every_screen_has_a_golden_in_every_language():
-    for size, _, _, _ in _SIZES:
+def test_every_screen_has_a_golden_on_every_board_in_every_language():
+    for board in BOARDS:
         for name, _ in SCENES:
             for language in ("ca", "es", "en"):
-                assert "%s-%s-%s" % (name, size, language) in GOLDENS
+                assert "%s-%s-%s" % (name, board[0], language) in GOLDENS

@@ -1,20 +1,26 @@
-# Every text is fitted to its box (issue 8): every screen, on both sizes and in the three
-# languages, drawn with the longest names, keeps each text on the screen, off every
-# other text, and either inside a drawn shape (a highlight, a slot) or clear of it.
-# mp-heap: 384K  (both screen sizes, every screen, all three languages in one process)
+# Every text is fitted to its box (issue 8) and every fact is whole (issue 27): every
+# screen, on every board and in the three languages, drawn with the longest names, keeps
+# each text on the screen, off every other text, either inside a drawn shape (a
+# highlight, a slot) or clear of it, and never shortened to fit ("the 7 of cop."): where
+# a line is full the layout changes instead.
+# mp-heap: 512K  (every board, every screen, all three languages in one process)
 import framebuf
 
 from play import play
-from tools.scenes import SCENES, build
+from tools.scenes import BOARDS, SCENES, build
 from ui import events as E
 from ui import text
 from ui.canvas import Canvas
 from screenapp import Battery
 
-_DIGIT_FONTS = (text.font("digits_small"), text.font("digits_large"))
+_DIGIT_FONTS = (text.font("digits_small"), text.font("digits_large"), text.font("digits_huge"))
 
-_SIZES = (("tdisplay", 240, 135, False), ("oled", 128, 64, True))
-_CANVASES = [Canvas(w, h, mono) for _, w, h, mono in _SIZES]
+# The boards that draw differently (the M5StickC Plus2 draws as the T-Display does).
+_SIZES = []
+for _board in BOARDS:
+    if not any(_board[1:] == b[1:] for b in _SIZES):
+        _SIZES.append(_board)
+_CANVASES = [Canvas(w, h, mono) for _, w, h, mono, _ in _SIZES]
 # Seats of four letters (the most a seat name takes), the widest ones, and team names
 # as long as a table gives them.
 LONG_NAMES = ["MÀRW", "WILM", "XISC", "JOAN", "MÒNI", "QUIM", "NOSALTRES", "VOSALTRES"]
@@ -50,7 +56,9 @@ class Recorder:
 
         def text_(font, s, x, y, colour, room=0):
             if s:
-                self.texts.append((x, y, text.width(font, s, room), _rows_inked(font), s, font))
+                whole = text.width(font, s)
+                self.texts.append((x, y, text.width(font, s, room), _rows_inked(font), s, font,
+                                   0 < room < whole))
             return original(font, s, x, y, colour, room)
 
         fill_rect = canvas.fill_rect
@@ -96,6 +104,8 @@ def problems(recorder, width, height):
     for i in range(len(texts)):
         a = texts[i]
         x, y, w, h, s = a[:5]
+        if a[6]:
+            out.append("%r at %d,%d is cut short to fit %d px" % (s, x, y, w))
         if x < 0 or y < 0 or x + w > width or y + h > height:
             out.append("%r at %d,%d %dx%d leaves the screen" % (s, x, y, w, h))
         for b in texts[i + 1:]:
@@ -109,6 +119,7 @@ def problems(recorder, width, height):
 
 def _draw(i, name, language, names=LONG_NAMES, power=None, setup=None):
     canvas = _CANVASES[i]
+    keys = _SIZES[i][4]
     holder = []
 
     def record(app):
@@ -116,7 +127,7 @@ def _draw(i, name, language, names=LONG_NAMES, power=None, setup=None):
             setup(app)
         holder.append(Recorder(canvas))
 
-    app = build(canvas, name, language, names, power, record)
+    app = build(canvas, name, language, names, power, record, keys)
     recorder = holder[0]
     recorder.stop()
     return app, recorder
@@ -154,8 +165,30 @@ def _duel(app):
     _new("variant valencia\nset players=6 rounds=alternate\nbaza A\nbaza A")(app)
 
 
+def _at(k, text_=None):
+    # The menu on top with its cursor on item k (past the end: the last): every row of
+    # a list is drawn somewhere, the ones at the bottom too.
+    def setup(app):
+        if text_:
+            _new(text_)(app)
+            app.event(E.SELECT)  # Actions
+        app.top().refresh(app)  # its items, and the cursor where it opens
+        app.top().cursor = k
+    return setup
+
+
+def _discard_question(app):
+    _new("variant valencia\nbaza A")(app)
+    app.open("newmatch")
+    screen = app.top()
+    screen.confirm = True  # as Start asks with a match in progress
+    screen.items = []
+
+
 # More states than the goldens show: (screen, setup), each drawn in every language.
-STATES = (
+STATES = tuple(("new-match", _at(k)) for k in (3, 6, 9, 12)) + tuple(
+    ("scoreboard", _at(k, "variant valencia\nset flor=on\nenvit A\nvull B\nbaza A"))
+    for k in (0, 3, 6, 9, 12)) + (
     ("scoreboard", _new("variant valencia\nenvit A falta")),
     ("scoreboard", _new("variant valencia\ntruc B fora")),
     ("scoreboard", _new("variant valencia\nadjust A +24\nadjust B +24\nadjust A +23\n"
@@ -165,7 +198,13 @@ STATES = (
     ("scoreboard", _duel),
     ("scoreboard", _notice_over_call),
     ("scoreboard", _new("variant mallorca\nenvit B tots")),
+    # Val nou, a refused envit's point and two bazas: the stakes line of issue 27, whole.
+    ("scoreboard", _new("variant valencia\nenvit A\nnovull B\ntruc A\nvull B\ntruc B\n"
+                        "vull A\ntruc A\nvull B\nbaza A\nbaza B")),
+    ("scoreboard", _new("variant valencia\nset flor=on\nflor A\nflor B\nflor A\ntruc A\n"
+                        "vull B\ntruc B\nvull A\nbaza A\nbaza parda")),
     ("names", _typing_a_team_name),
+    ("scoreboard", _discard_question),
     ("five-line-summary", _five_line_summary),  # no screen of that name: the setup opens it
 )
 
@@ -194,3 +233,16 @@ def test_every_screen_fits_in_spanish():
 
 def test_every_screen_fits_in_english():
     _check("en")
+
+
+def test_the_320x240_glass_shows_scores_twice_the_tdisplays_and_uses_its_rows():
+    # Issue 27: the M5Stack Core drew the 240x135 layout in the middle of its glass.
+    heights = {}
+    bottoms = {}
+    for i in range(len(_SIZES)):
+        recorder = _draw(i, "scoreboard", "en")[1]
+        digits = [box for box in recorder.texts if box[5] in _DIGIT_FONTS]
+        heights[_SIZES[i][0]] = digits[0][3]
+        bottoms[_SIZES[i][0]] = max(box[1] + box[3] for box in recorder.texts)
+    assert heights["m5stack_core"] >= 2 * heights["tdisplay"]
+    assert bottoms["m5stack_core"] > 220  # the key hints on its last rows

@@ -114,7 +114,7 @@ def test_drawing_text_allocates_nothing_even_reading_glyphs_from_flash():
 
     s = "Truc! Envit: 3 à ç ñ ¿Què? «Sí» ŀ€ AbCdEfGhIjKlMnOpQrStUvWxYz 0123456789+-:/"
     line = framebuf.FrameBuffer(bytearray(128 * 2), 128, 16, framebuf.MONO_VLSB)
-    for name in ("small", "medium", "digits_small", "digits_large"):
+    for name in ("small", "medium", "large", "digits_small", "digits_large", "digits_huge"):
         font = text.font(name)
         try:
             assert len(set(font.glyph(ord(ch)) for ch in s)) > len(font._owner), name

@@ -1,5 +1,6 @@
 # ui.text and the generated fonts, on CPython (pytest) and the MicroPython unix port
 # (tests/mp_run.py). Every check reads real pixels back from framebuf canvases.
+# mp-heap: 128K  (a check reads a font file whole: the 320x240 digits are 17 KB)
 import gc
 
 import framebuf
@@ -116,7 +117,7 @@ def file_glyph(name, ch):
 def test_drawn_pixels_are_the_font_bitmaps():
     # Decodes the font file independently of ui.text: MAP -> METRICS -> BITMAPS bits,
     # placed at pen + bearing; nothing else may be lit.
-    for name in ("small", "medium", "digits_small", "digits_large"):
+    for name in ("small", "medium", "large", "digits_small", "digits_large", "digits_huge"):
         font = text.font(name)
         for ch in "gjÑ¿W’0" + DIGITS:
             found = file_glyph(name, ch)

@@ -55,11 +55,34 @@ DEVICE_PRESSES = 400  # two rounds of the walk's tours: every screen, twice
 SCREENS = 15  # what the walk visits (mp_device_bench.TOURS)
 
 
-def device_tree(frozen=False, out=None):
-    """build/bench/device[-frozen] (or out): what `make flash BOARD=tdisplay [FROZEN=1]`
-    puts on the board, plus the unix board's machine (tests/unixboard/lib) and the bench."""
-    out = out or os.path.join(BUILD, "device-frozen" if frozen else "device")
-    files = deploy.device_files(os.path.join(ROOT, "boards", "tdisplay.py"), frozen)
+def wide_board(out):
+    """The T-Display's board file with a 320x240 glass (its ST7789's RAM is 240x320, so
+    landscape it has one): the device with the M5Stack Core's layout, slices and fonts,
+    on the driver and keys the bench knows. Written into out; returns its path."""
+    with open(os.path.join(ROOT, "boards", "tdisplay.py"), encoding="utf-8") as f:
+        text = f.read()
+    for old, new in (("WIDTH = const(240)", "WIDTH = const(320)"),
+                     ("HEIGHT = const(135)", "HEIGHT = const(240)"),
+                     ("LCD_COL0 = const(40)", "LCD_COL0 = const(0)"),
+                     ("LCD_ROW0 = const(53)", "LCD_ROW0 = const(0)")):
+        if old not in text:
+            raise SystemExit("boards/tdisplay.py no longer says %r" % old)
+        text = text.replace(old, new)
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, "tdisplay_320x240.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def device_tree(frozen=False, out=None, wide=False):
+    """build/bench/device[-frozen][-320x240] (or out): what `make flash BOARD=tdisplay
+    [FROZEN=1]` puts on the board (wide: with a 320x240 glass), plus the unix board's
+    machine (tests/unixboard/lib) and the bench."""
+    out = out or os.path.join(BUILD, ("device-frozen" if frozen else "device")
+                              + ("-320x240" if wide else ""))
+    board = wide_board(BUILD) if wide else os.path.join(ROOT, "boards", "tdisplay.py")
+    files = deploy.device_files(board, frozen)
     deploy.build(files, out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
     compile_file("tools/mp_device_bench.py", os.path.join(out, "mp_device_bench.mpy"))
@@ -231,6 +254,9 @@ def whole_device():
                   start, least, "fits" if start <= 57344 else "does not fit"))
     else:
         print("  32-bit port, a heap that grows: none (%s)" % gwhy)
+    if binary:
+        print("  32-bit port, .mpy deploy, a 320x240 glass (the M5Stack Core's layout):"
+              " %6d B (%d)" % smallest_device_heap(binary, device_tree(wide=True)))
     frozen, fwhy = mp32.frozen()
     if frozen:
         print("  32-bit port, frozen build:         %6d B (%d)  (goal: 40960)"

@@ -56,6 +56,11 @@ FONTS = (
     ("medium", "DejaVuSans.ttf", 14, TEXT_CHARS, "UI text on the 240x135 colour screen"),
     ("digits_small", "DejaVuSans-Bold.ttf", 35, DIGIT_CHARS, "scores on the 128x64 OLED"),
     ("digits_large", "DejaVuSans-Bold.ttf", 58, DIGIT_CHARS, "scores on the 240x135 screen"),
+    # The 320x240 glass (M5Stack Core) is read across a six-player table: its scores are
+    # twice the 240x135 screen's digit height, its text a size up.
+    ("large", "DejaVuSans.ttf", 18, TEXT_CHARS, "UI text on the 320x240 colour screen"),
+    ("digits_huge", "DejaVuSansCondensed-Bold.ttf", 116, DIGIT_CHARS,
+     "scores on the 320x240 screen"),
 )
 
 # Hand-drawn glyphs where hinting gives blobs (10 px) or strokes twice as heavy as the
@@ -247,7 +252,8 @@ def font_file(name, ttf, size, chars, purpose, font_dir=None):
     """The bytes of firmware/ui/fonts/NAME.bin (FORMAT 2, see the top of this file)."""
     path = ttf_path(ttf, font_dir)
     data = FontData(build_glyphs(name, path, size, chars))
-    family = "Sans Bold" if "Bold" in ttf else "Sans"
+    family = "Sans" + (" Condensed" if "Condensed" in ttf else "") \
+        + (" Bold" if "Bold" in ttf else "")
     notice = FONT_NOTICE % dict(family=family, ttf=ttf, sha=sha256(path), size=size,
                                 freetype=features.version("freetype2"), pillow=PILLOW_VERSION)
     listed = "".join(sorted(set(chars))).replace(" ", "")
@@ -335,8 +341,11 @@ SAMPLES = {
     "medium": ("Truc, retruc, val nou i joc fora!", "L’envit: «Falta» · Col·lecció"),
     "digits_small": ("12 : 24", "+3 -1 9/9"),
     "digits_large": ("12 : 24", "+3 -1"),
+    "large": ("Truc, retruc, val nou i joc fora!", "L’envit: «Falta» · Col·lecció"),
+    "digits_huge": ("12 : 24", "+3"),
 }
-PREVIEW_SCALE = {"small": 4, "medium": 3, "digits_small": 2, "digits_large": 2}
+PREVIEW_SCALE = {"small": 4, "medium": 3, "digits_small": 2, "digits_large": 2, "large": 2,
+                 "digits_huge": 1}
 
 
 def render_preview(modules, path=PREVIEW):

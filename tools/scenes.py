@@ -1,8 +1,18 @@
-# The main screens in a known state (scenes), for the pictures in docs/ (tools/screens.py)
-# and the golden checks (tests/test_goldens.py). Runs on CPython and on MicroPython.
+# The main screens in a known state (scenes), on every board, for the pictures in docs/
+# (tools/screens.py) and the golden checks (tests/test_goldens.py). Runs on CPython and on
+# MicroPython.
 from tools.play import play
 from app.app import App, Settings
 from ui import events as E
+
+# Every board of boards/: its name, canvas and keys (tools/screens.py checks them against
+# the board files, which the MicroPython test runner does not import).
+BOARDS = (
+    ("tdisplay", 240, 135, False, 2),
+    ("m5stickc_plus2", 240, 135, False, 2),
+    ("m5stack_core", 320, 240, False, 3),
+    ("devkit_oled", 128, 64, True, 3),
+)
 
 _MID_MATCH = ("variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\n"
               "baza B\nbaza B\ntruc A\nvull B")
@@ -153,11 +163,6 @@ def _keys(app):
     _choose(app, "keys")
 
 
-def _keys_three(app):
-    app.keys = 3  # the M5Stack's and the OLED board's A B C
-    _keys(app)
-
-
 def _welcome(app):
     app.welcome()  # the first boot's help, over whatever is on top
 
@@ -186,21 +191,20 @@ SCENES = (
     ("round-history", _round_history),
     ("past-matches", _past_matches),
     ("keys", _keys),
-    ("keys-three-buttons", _keys_three),
     ("welcome", _welcome),
 )
 
 
-def build(canvas, name, language, names=None, power=None, before_render=None):
-    """An app on canvas showing the named screen in language, rendered; names (the
-    settings' seat and team names), power and a hook called before rendering are for
-    tests that draw the screens in other conditions."""
+def build(canvas, name, language, names=None, power=None, before_render=None, keys=2):
+    """An app on canvas (with keys buttons) showing the named screen in language,
+    rendered; names (the settings' seat and team names), power and a hook called before
+    rendering are for tests that draw the screens in other conditions."""
     settings = Settings()
     settings.language = language
     if names:
         settings.names[:] = names
     canvas.forget()
-    app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power)
+    app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power, keys=keys)
     for scene, setup in SCENES:
         if scene == name:
             setup(app)

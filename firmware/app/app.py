@@ -83,10 +83,12 @@ class App:
         self.match = match or Match()
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
-        self.large = canvas.width >= 200
-        # Only the fonts of this screen size are opened.
-        self.font = text.font("medium" if self.large else "small")
-        self.big = text.font("digits_large" if self.large else "digits_small")
+        # The layout follows the glass: 128x64 (0), 240x135 (1), 320x240 (2); only the
+        # fonts of this size are opened.
+        self.size = size = 2 if canvas.width >= 320 else 1 if canvas.width >= 200 else 0
+        self.large = size > 0
+        self.font = text.font(("small", "medium", "large")[size])
+        self.big = text.font(("digits_small", "digits_large", "digits_huge")[size])
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
         self._notice = ""  # the notice being timed, and since when

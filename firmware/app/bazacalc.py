@@ -3,7 +3,7 @@ from truc import cards
 from truc import rules as R
 from app.cardwords import PARDA, card_text, game, seat_label, seat_name
 from app.i18n import t
-from app.menu import Menu, draw_title
+from app.menu import Menu, draw_title, marks_x
 from app.picker import Picker
 from ui import canvas as C
 from ui import events as E
@@ -123,31 +123,42 @@ class BazaCalc(Picker):
         font = app.font
         line = app.line
         # The title leaves room for the scroll marks; the small screen names no seat there.
+        room = marks_x(app, c) - c.text_width(font, "^") - 6
         title = self.verdict(app)
-        if c.text_width(font, title) > c.width - 20:
+        if c.text_width(font, title) > room:
             title = self.verdict(app, False)
-        draw_title(app, c, title, C.MARK if self.team == PARDA else C.TEAM[self.team],
-                   c.width - 18)
+        draw_title(app, c, title, C.MARK if self.team == PARDA else C.TEAM[self.team], room)
         top = line + 1
         rows = (c.height - top) // line
         n = len(self.picked)
         self.scroll = min(max(self.scroll, 0), max(n - rows, 0))
-        for i in range(self.scroll, min(self.scroll + rows, n)):
-            y = top + (i - self.scroll) * line
+        y = top
+        i = self.scroll
+        while i < n:
             # The small screen has no room for the team letter: the title names the team.
             seat = seat_label(app, self.seat(i)) if app.large else seat_name(app, self.seat(i))
-            text = "%s: %s" % (seat, card_text(self.picked[i]))
+            # A card too long for the row goes on under it: never shortened.
+            texts = c.wrap(font, "%s: %s" % (seat, card_text(self.picked[i])), c.width - 4,
+                           c.width - 10)
+            h = len(texts) * line
+            if y + h > c.height:
+                break
             colour = C.TEAM[self.seat(i) & 1]
             if self.best[i]:  # the winning card (every tied one in a parda)
-                c.fill_rect(0, y, c.width, line, colour)
+                c.fill_rect(0, y, c.width, h, colour)
                 colour = C.BG
-            c.text(font, text, 4, y + 1 if app.large else y, colour, c.width - 4)
+            for k in range(len(texts)):
+                c.text(font, texts[k], 10 if k else 4, y + k * line + (1 if app.large else 0),
+                       colour)
+            y += h
+            i += 1
         # The rows take the whole width: the scroll marks go in the title bar.
         ty = 1 if app.large else 0
+        down = marks_x(app, c)
         if self.scroll > 0:
-            c.text(font, "^", c.width - 16, ty, C.DIM)
-        if self.scroll + rows < n:
-            c.text(font, "v", c.width - 8, ty, C.DIM)
+            c.text(font, "^", down - c.text_width(font, "^") - 2, ty, C.DIM)
+        if i < n:
+            c.text(font, "v", down, ty, C.DIM)
 
 
 def make(app, arg):

@@ -30,20 +30,26 @@ class EnvitCalc(Picker):
         return t("Flor: %d") % self.flor_value if self.flor_value >= 0 else t("No flor")
 
     def draw_result(self, app, c):
+        # The cards in their suits' colours and the value in large digits beside them; the
+        # OLED has no room beside the cards: the value is in the title, the cards whole.
         font = app.font
         line = app.line
-        draw_title(app, c, t("Envit"))
-        y = line + 2
         value = str(self.envit)
-        room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
+        y = line + 2
+        if app.large:
+            draw_title(app, c, t("Envit"))
+            room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
+            c.text_right(app.big, value, c.width - 4, y, C.FG)
+        else:
+            draw_title(app, c, "%s: %s" % (t("Envit"), value))
+            y = line
+            room = c.width - 4
         for card in self.picked:
-            # The small screen has no room for nicknames beside the value.
-            text = named(card, self.variant, self.peces) if app.large else card_text(card)
-            if c.text_width(font, text) > room:  # the nickname left out before the suit
+            text = named(card, self.variant, self.peces)
+            if c.text_width(font, text) > room:  # the nickname left out, never the suit
                 text = card_text(card)
-            c.text(font, text, 4, y, SUIT_COLOUR[card & 3], room)
+            c.text(font, text, 4, y, SUIT_COLOUR[card & 3])
             y += line
-        c.text_right(app.big, value, c.width - 4, line + 2, C.FG)
         flor = self.flor_text()
         if flor:
             c.text(font, flor, 4, y + (4 if app.large else 0),

@@ -7,7 +7,7 @@ from truc import history as H
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
-from app.menu import draw_title
+from app.menu import draw_marks, draw_title
 from ui import canvas as C
 from ui import events as E
 
@@ -166,10 +166,7 @@ class History(Screen):
             if c.shows(y, line):  # else another slice's (ui.canvas)
                 text, colour, x = rows[k]
                 c.text(app.font, text, x, y + dy, colour)
-        if first > 0:
-            c.text(app.font, "^", c.width - 8, top, C.DIM)
-        if first + fit < len(rows):
-            c.text(app.font, "v", c.width - 8, c.height - line, C.DIM)
+        draw_marks(app, c, top, c.height - line, first > 0, first + fit < len(rows))
 
 
 def make(app, arg):

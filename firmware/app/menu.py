@@ -4,62 +4,95 @@ from ui import events as E
 from ui import canvas as C
 
 
-MARKS = 10  # the column the scroll marks (^ v) take at the right of a list
+def marks_x(app, c):
+    """The column of the scroll marks (^ v): the right edge, for this glass's font."""
+    return c.width - max(c.text_width(app.font, "v"), c.text_width(app.font, "^")) - 1
+
+
+def draw_marks(app, c, y_up, y_down, up, down):
+    """The scroll marks: ^ at y_up when there is more above, v at y_down when below."""
+    x = marks_x(app, c)
+    if up:
+        c.text(app.font, "^", x, y_up, C.DIM)
+    if down:
+        c.text(app.font, "v", x, y_down, C.DIM)
 
 
 def draw_title(app, c, text, colour=C.MARK, room=0):
     """The title bar: a panel on colour screens, a rule under it on monochrome ones.
-    The text is fitted into room pixels (the width of the bar by default)."""
-    if not c.shows(0, app.line):  # another slice of the frame (ui.canvas)
-        return
-    c.fill_rect(0, 0, c.width, app.line, C.PANEL)
-    c.text(app.font, text, 2, 1 if app.large else 0, colour, room or c.width - 2)
+    A title wider than room pixels (the bar by default) takes a row more: never
+    shortened. Returns the row under the bar."""
+    room = room or c.width - 2
+    lines = (text,) if c.text_width(app.font, text) <= room else c.wrap(app.font, text, room, room)
+    line = app.line
+    under = len(lines) * line
+    if not c.shows(0, under):  # another slice of the frame (ui.canvas)
+        return under + 1
+    c.fill_rect(0, 0, c.width, under, C.PANEL)
+    for i in range(len(lines)):
+        c.text(app.font, lines[i], 2, i * line + (1 if app.large else 0), colour)
     if c.mono:
-        c.hline(0, app.line - 1, c.width, C.FG)
+        c.hline(0, under - 1, c.width, C.FG)
+    return under + 1
 
 
-def draw_row(c, font, label, x, y, colour, room):
-    """A list row fitted into room pixels; "name: value" keeps its value whole and
-    shortens the name ("Cantons per gu.: 2")."""
+def row_lines(app, c, label):
+    """A list row's label as the lines it takes: one, or more where it is wider than the
+    row (a label is never shortened: "Joc fora worth: the canton" takes two)."""
+    room = marks_x(app, c) - 8  # from 4, and 4 clear of the marks
+    font = app.font
     if c.text_width(font, label) <= room:
-        c.text(font, label, x, y, colour)
-        return
-    i = label.rfind(": ")
-    if i < 0:
-        c.text(font, label, x, y, colour, room)
-        return
-    tail = label[i:]
-    x = c.text(font, label[:i], x, y, colour, room - c.text_width(font, tail))
-    c.text(font, tail, x, y, colour, room)
+        return (label,)
+    i = label.rfind(": ")  # "name: value" breaks after the name: the value stays whole
+    if i > 0 and c.text_width(font, label[:i + 1]) <= room \
+            and c.text_width(font, label[i + 2:]) <= room - 6:
+        return (label[:i + 1], label[i + 2:])
+    return c.wrap(font, label, room, room - 6)
 
 
 def draw_rows(self, app, c, top):
     """The screen's items from row top down, the cursor's highlighted, with scroll marks
-    when there are more above or below (Menu and Picker draw their lists with it)."""
+    when there are more above or below (Menu and Picker draw their lists with it). A
+    label too wide for a row goes on over the next, indented."""
     font = app.font
     line = app.line
     self.rows = rows = (c.height - top) // line
-    n = len(self.items)
+    items = self.items
+    n = len(items)
     if self.cursor >= n:
         self.cursor = max(n - 1, 0)
-    first = min(max(self.cursor - rows // 2, 0), max(n - rows, 0))
-    last = min(first + rows, n)
+    cursor = self.cursor
+    # The rows each item takes, measured for the items a page around the cursor only.
+    size = bytearray(n)
+    lo = max(cursor - rows, 0)
+    hi = min(cursor + rows + 1, n)
+    for i in range(lo, hi):
+        size[i] = min(len(row_lines(app, c, items[i][0])), rows)
+    # The page: up to half a page above the cursor, then down, then up where it ends.
+    first = cursor
+    used = size[cursor] if n else 0
+    while first > lo and used - size[cursor] + size[first - 1] <= rows // 2:
+        first -= 1
+        used += size[first]
+    last = cursor + 1 if n else 0
+    while last < hi and used + size[last] <= rows:
+        used += size[last]
+        last += 1
+    while first > lo and used + size[first - 1] <= rows:
+        first -= 1
+        used += size[first]
+    y = top
     for i in range(first, last):
-        y = top + (i - first) * line
-        if not c.shows(y, line):  # drawn with the slice that holds it
-            continue
+        texts = row_lines(app, c, items[i][0]) if c.shows(y, size[i] * line) else ()
         colour = C.FG
-        if i == self.cursor:
-            c.fill_rect(0, y, c.width, line, C.FG)
+        if i == cursor:
+            c.fill_rect(0, y, c.width, size[i] * line, C.FG)
             colour = C.BG
-        # Only the rows that hold a scroll mark leave its column free.
-        marked = i == first and first > 0 or i == last - 1 and last < n
-        draw_row(c, font, self.items[i][0], 4, y + 1 if app.large else y, colour,
-                 c.width - 4 - (MARKS if marked else 2))
-    if first > 0:
-        c.text(font, "^", c.width - 8, top, C.DIM)
-    if last < n:
-        c.text(font, "v", c.width - 8, c.height - line, C.DIM)
+        for k in range(len(texts)):
+            c.text(font, texts[k], 10 if k else 4, y + k * line + (1 if app.large else 0),
+                   colour)
+        y += size[i] * line
+    draw_marks(app, c, top, top + (rows - 1) * line, first > 0, last < n)
 
 
 class Menu(Screen):
@@ -99,5 +132,4 @@ class Menu(Screen):
 
     def draw(self, app, c):
         self.refresh(app)
-        draw_title(app, c, self.title)
-        draw_rows(self, app, c, app.line + 1)
+        draw_rows(self, app, c, draw_title(app, c, self.title))

@@ -10,13 +10,27 @@ from app.i18n import t
 from ui import canvas as C
 
 # Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
-# counter-clockwise (the play order), for 2, 4 and 6 players.
+# counter-clockwise (the play order), for 2, 4 and 6 players. The OLED's short middle
+# column seats six round a long table: two rows of three.
 _SEATS = {
     2: ((0, 100), (0, -100)),
     4: ((0, 100), (100, 0), (0, -100), (-100, 0)),
     6: ((0, 100), (87, 50), (87, -50), (0, -100), (-87, -50), (-87, 50)),
 }
-_SCORE_X = 48  # the large scores' centres from the edges: clear of the table drawing
+_SEATS_6_FLAT = ((0, 100), (100, 100), (100, -100), (0, -100), (-100, -100), (-100, 100))
+
+# Each glass's layout (App.size: 128x64, 240x135, 320x240): the scores' centres from the
+# edges and their top; under them the team names (in room pixels, clear of the table
+# drawing), their halves and, in the middle, the seats' text (D2 M3); the table drawing
+# (centre, radii, seat size, the dealer's ring); the first row of the stakes' lines and
+# how many rows they have, the key hints' row, the rows' step; the battery's half room.
+# score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
+# rows, bottom, step, middle (0 for names_y, halves_y, seats_y: none). Bytes: 16 a glass.
+_LAYOUTS = (
+    bytes((26, 12, 0, 0, 0, 0, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10)),
+    bytes((48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14)),
+    bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18)),
+)
 
 
 class Scoreboard(Screen):
@@ -38,72 +52,70 @@ class Scoreboard(Screen):
 
     def draw(self, app, c):
         m = app.match
-        if app.large:
-            self._draw_large(app, c, m)
-        else:
-            self._draw_small(app, c, m)
-
-    # 240 x 135
-    def _draw_large(self, app, c, m):
-        # Each slice of the canvas (ui.canvas) makes only the texts of its own rows.
+        (score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
+         rows, bottom, step, middle) = _LAYOUTS[app.size]
         font = app.font
         w = c.width
-        line = font.HEIGHT
-        if c.shows(0, line):
-            cantons = self._cantons_text(m)
-            right = w - 2 - c.text_width(font, cantons)
-            c.text(font, cantons, right, 0, C.DIM)
-            title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
-            if m.duel():
-                title += " · " + t("punta %d/3") % m.duel()
-            c.text(font, title, 2, 0, C.DIM, right - 8)
+        # Stakes that need more lines than their rows take the hints' row (the hints come
+        # back when they fit), then the rows under the scores (the names, halves, seats'
+        # text and table give way); on the OLED, which has none, the title's row.
+        lines = self._lines(app, c, m, w - 4)
+        n = len(lines)
+        hints = n <= rows
+        whole = n <= rows + 1 or not app.large
+        title_row = not app.large and n > rows + 1
+        if c.shows(0, font.HEIGHT) and not title_row:
+            self._title(app, c, m)
         for team in (R.A, R.B):
-            cx = _SCORE_X if team == R.A else w - _SCORE_X
-            colour = C.TEAM[team]
-            room = 2 * cx - 8 if team == R.A else 2 * (w - cx) - 8
-            if c.shows(17, app.big.HEIGHT):
-                c.text_centre(app.big, str(m.points(team)), cx, 17, colour)
-            c.text_centre(font, app.team_name(team), cx, 68, colour, room)
-            if c.shows(84, line):
-                c.text_centre(font, self._half(m, team), cx, 84, C.DIM, room)
-        self._table(app, c, m, w // 2, 48, 20, 4, 2)
-        if c.shows(78, line):
-            c.text_centre(font, self._seats_text(m), w // 2, 78, C.DIM, w - 4 * _SCORE_X)
-        if c.shows(101, line):
-            stakes = app.named(lambda names: self._stakes(app, m, names), w - 4)
-            c.text(font, stakes, 2, 101, C.FG, w - 4)
-        if c.shows(118, line):
-            self._bottom(app, c, m, 118, 14)
+            cx = score_x if team == R.A else w - score_x
+            if c.shows(score_y, app.big.HEIGHT):
+                c.text_centre(app.big, str(m.points(team)), cx, score_y, C.TEAM[team])
+            if names_y and whole:
+                c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
+                if c.shows(halves_y, font.HEIGHT):
+                    c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
+        if not app.large:  # the cantons over the table, between the scores
+            c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
+        if whole:
+            self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
+            if seats_y and c.shows(seats_y, font.HEIGHT):
+                c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
+        for i in range(n):
+            if hints:
+                y = stakes_y + i * step
+            elif title_row and i == 0:
+                y = 0
+            else:  # bottom-aligned on the hints' row
+                y = bottom - (n - 1 - i) * step
+            if c.shows(y, font.HEIGHT):
+                c.text(font, lines[i], 2 if app.large else 0, y,
+                       C.WARN if i >= self._said else C.FG)
+        if hints and c.shows(bottom, font.HEIGHT):
+            self._bottom(app, c, m, bottom, middle)
 
-    # 128 x 64: each team's half over its score; between the scores the cantons and the
-    # table drawn small (no letters: "R" would be both the round and the dealer). Once the
-    # match is over the title says so across the top, the line under the scores who won.
-    def _draw_small(self, app, c, m):
+    def _title(self, app, c, m):
+        # The round (or punta duel, or the match over) and the cantons; on the OLED each
+        # team's half at its end, the title between them, the cantons under it.
         font = app.font
         w = c.width
-        over = m.winner() != R.NOBODY
-        side = 0
-        for team in (R.A, R.B):
-            if not over:  # once it is over, the halves give the title their room
-                half = self._half(m, team)
-                side = max(side, c.text_width(font, half))
-                if team == R.A:
-                    c.text(font, half, 0, 0, C.FG)
-                else:
-                    c.text_right(font, half, w, 0, C.FG)
-            cx = 26 if team == R.A else w - 26
-            c.text_centre(app.big, str(m.points(team)), cx, 12, C.FG)
-        if over:
+        if m.winner() != R.NOBODY:
             title = t("Match over")
-        elif m.duel():
+        elif m.duel() and not app.large:
             title = t("punta %d/3") % m.duel()
         else:
             title = t("Round %d") % m.round()
-        c.text_centre(font, title, w // 2, 0, C.FG, w - 2 * side - 8)
-        c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, 12, C.FG, 24)
-        self._table(app, c, m, w // 2, 32, 5, 1, 1)
-        c.text(font, app.named(lambda names: self._stakes(app, m, names), w), 0, 40, C.FG, w)
-        self._bottom(app, c, m, 52, 10)
+            if m.duel():
+                title += " · " + t("punta %d/3") % m.duel()
+        if app.large:
+            cantons = self._cantons_text(m)
+            right = w - 2 - c.text_width(font, cantons)
+            c.text(font, cantons, right, 0, C.DIM)
+            c.text(font, title, 2, 0, C.DIM)
+            return
+        if m.winner() == R.NOBODY:  # once it is over, the halves give the title their room
+            c.text(font, self._half(m, R.A), 0, 0, C.FG)
+            c.text_right(font, self._half(m, R.B), w, 0, C.FG)
+        c.text_centre(font, title, w // 2, 0, C.FG)
 
     def _half(self, m, team):
         return t("bones") if m.points(team) >= m.target() // 2 else t("males")
@@ -114,22 +126,34 @@ class Scoreboard(Screen):
     def _seats_text(self, m):
         return t("D%d M%d") % (m.dealer() + 1, m.hand_ma() + 1)
 
-    def _table(self, app, c, m, cx, cy, radius, size, ring):
-        # The seats around the table in team colours; the dealer ringed, the mà dotted,
-        # and in a punta duel the seats that sit it out in grey.
+    def _table(self, app, c, m, cx, cy, rx, ry, size, ring):
+        # The seats around the table in team colours (on a monochrome glass team A's
+        # filled, team B's hollow); the dealer ringed, the mà dotted; in a punta duel the
+        # seats that sit it out are a grey dot (a lone pixel on monochrome): the
+        # duellists are the seats drawn whole.
         n = m.players()
-        dot = size // 3
+        if not n:  # no match set up yet
+            return
+        dot = size // 3 if app.large else 0
+        seats = _SEATS_6_FLAT if n == 6 and not app.large else _SEATS[n]
         for seat in range(n):
-            dx, dy = _SEATS[n][seat]
-            x = cx + dx * radius // 100
-            y = cy + dy * radius // 100
-            colour = C.TEAM[seat & 1] if m.plays(seat) else C.DIM
-            c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, colour)
+            dx, dy = seats[seat]
+            x = cx + dx * rx // 100
+            y = cy + dy * ry // 100
+            if not m.plays(seat):
+                c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1, C.DIM)
+                continue
+            hollow = c.mono and seat & 1
+            if hollow:
+                c.rect(x - size, y - size, 2 * size + 1, 2 * size + 1, C.FG)
+            else:
+                c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, C.TEAM[seat & 1])
             if seat == m.dealer():
                 c.rect(x - size - ring, y - size - ring, 2 * (size + ring) + 1,
                        2 * (size + ring) + 1, C.MARK)
             if seat == m.hand_ma():
-                c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1, C.BG)
+                c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1,
+                            C.FG if hollow else C.BG)
 
     def _bottom(self, app, c, m, y, middle):
         # The key hints at either end; between them (middle pixels either side of the
@@ -137,9 +161,6 @@ class Scoreboard(Screen):
         # one hint, New match, is at the right: the battery goes to the left end.
         w = c.width
         x = w // 2 - middle
-        if app.message and self._pending(app, m):  # the notice takes the whole line
-            c.text(app.font, app.message, 0, y, C.WARN, w)
-            return
         if m.winner() != R.NOBODY:
             x = 0
             self._hints(app, c, m, y, w - 2 * middle - 2)
@@ -176,25 +197,50 @@ class Scoreboard(Screen):
         word = commands.step_word(m, R.ENVIT, step)
         return t("%s of the flors") % word if m.envit_on_flors() else word
 
-    def _stakes(self, app, m, names=None):
-        # A pending call is never hidden: a notice then takes the hint line instead.
-        names = names or (app.team_name(R.A), app.team_name(R.B))
+    _said = 0  # the first of _lines() that is the notice (drawn in the warning colour)
+
+    def _lines(self, app, c, m, room):
+        """The stakes (or what stands for them) as lines no wider than room: on one line
+        with the team names, else with their letters, else a part or more a line. Under a
+        pending call, the notice. A fact is never shortened: the layout makes room."""
+        font = app.font
+        for names in ((app.team_name(R.A), app.team_name(R.B)), R.TEAMS):
+            parts = self._stakes(app, m, names)
+            one = " · ".join(parts)
+            if c.text_width(font, one) <= room:
+                lines = [one]
+                break
+        else:
+            lines = []
+            for part in parts:
+                longer = lines[-1] + " · " + part if lines else ""
+                if longer and c.text_width(font, longer) <= room:
+                    lines[-1] = longer
+                else:
+                    lines.extend(c.wrap(font, part, room, room))
+        self._said = len(lines)
+        if app.message and self._pending(app, m):  # under the call it waits on
+            lines.extend(c.wrap(font, app.message, room, room))
+        return lines
+
+    def _stakes(self, app, m, names):
+        # The parts of the stakes line. A pending call is never hidden: a notice then
+        # goes under it (_lines).
         pending = self._pending(app, m, names)
         if pending:
-            return pending
+            return [pending]
         if app.message:
-            return app.message
+            return [app.message]
         if app.power.low():
-            return t("Low battery: %d%%") % app.power.battery()
+            return [t("Low battery: %d%%") % app.power.battery()]
         if m.winner() != R.NOBODY:
-            return t("%s wins the match!") % names[m.winner()]
+            return [t("%s wins the match!") % names[m.winner()]]
         window = m.envit_window()
         if window != R.NOBODY:  # the round is decided, but the rivals may still envit
             n = m.entries()
             if n and m.entry(n - 1)[0] == R.FOLD:
-                return t("%s went: %s may envit") % (app.team_name(window ^ 1),
-                                                     app.team_name(window))
-            return t("%s may still envit") % app.team_name(window)
+                return [t("%s went: %s may envit") % (names[window ^ 1], names[window])]
+            return [t("%s may still envit") % names[window]]
         state = m.envit_state()
         parts = []
         if m.truc_step():
@@ -203,7 +249,7 @@ class Scoreboard(Screen):
             parts.append(commands.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
             points = V.ENVIT_LADDERS[m.variant()][m.envit_before()]
-            parts.append(t("Envit: %s +%d") % (app.team_name(m.envit_result()[0]), points))
+            parts.append(t("Envit: %s +%d") % (names[m.envit_result()[0]], points))
         for team in (R.A, R.B):
             if m.flors(team):
                 many = "x%d" % m.flors(team) if m.flors(team) > 1 else ""
@@ -211,7 +257,7 @@ class Scoreboard(Screen):
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
-        return " · ".join(parts) if parts else t("No bets")
+        return parts or [t("No bets")]
 
     def _hints(self, app, c, m, y, room):
         # What the two team keys do now, under the team they belong to, each in the room

@@ -3,27 +3,9 @@
 # card words are imported only for the assistant's pages: the key pages, the first boot's
 # among them, go without app.cardwords and truc.cards (9 KB of bytecode).
 from app.i18n import t
-from app.menu import Menu, draw_title
+from app.menu import Menu, draw_marks, draw_title, marks_x
 from ui import canvas as C
 from ui import events as E
-
-
-def wrap(c, font, text, first, rest):
-    """text cut at spaces into lines no wider than first, then rest (pixels); a word
-    longer than that stays whole."""
-    out = []
-    line = ""
-    width = first
-    for word in text.split(" "):
-        longer = line + " " + word if line else word
-        if line and c.text_width(font, longer) > width:
-            out.append(line)
-            line = word
-            width = rest
-        else:
-            line = longer
-    out.append(line)
-    return out
 
 
 GOES_ON = 0x80  # in a row's style: it goes on with the line of the row above
@@ -37,12 +19,12 @@ class TextPage(Menu):
 
     def __init__(self, app, title, lines):
         Menu.__init__(self, title)
-        # Rows start at 4, continuations at 10; the scroll marks take the last 8 pixels.
-        width = app.canvas.width - 8
+        # Rows start at 4, continuations at 10; the scroll marks take the right edge.
+        width = marks_x(app, app.canvas) - 2
         rows = []
         styles = bytearray()
         for text, colour in lines:
-            parts = wrap(app.canvas, app.font, text, width - 4, width - 10)
+            parts = app.canvas.wrap(app.font, text, width - 4, width - 10)
             for i in range(len(parts)):
                 rows.append(parts[i])
                 styles.append(colour | GOES_ON if i else colour)
@@ -77,12 +59,8 @@ class TextPage(Menu):
                 continue
             style = self.styles[i]
             x = 10 if style & GOES_ON else 4
-            c.text(app.font, self.items[i], x, y + (1 if app.large else 0),
-                   style & ~GOES_ON, c.width - 8 - x)  # a word longer than a row stays whole
-        if first > 0:
-            c.text(app.font, "^", c.width - 8, top, C.DIM)
-        if first + self.rows < n:
-            c.text(app.font, "v", c.width - 8, c.height - line, C.DIM)
+            c.text(app.font, self.items[i], x, y + (1 if app.large else 0), style & ~GOES_ON)
+        draw_marks(app, c, top, c.height - line, first > 0, first + self.rows < n)
 
 
 def key_lines(app):

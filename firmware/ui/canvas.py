@@ -116,6 +116,24 @@ class Canvas:
     def text_right(self, font, s, right, y, colour, room=0):
         return self.text(font, s, right - text.width(font, s, room), y, colour, room)
 
+    def wrap(self, font, s, first, rest):
+        """s cut at spaces into lines no wider than first, then rest (pixels); a word
+        longer than that stays whole: a text that does not fit takes more lines, it is
+        never shortened."""
+        out = []
+        line = ""
+        room = first
+        for word in s.split(" "):
+            longer = line + " " + word if line else word
+            if line and text.width(font, longer) > room:
+                out.append(line)
+                line = word
+                room = rest
+            else:
+                line = longer
+        out.append(line)
+        return out
+
     # Change detection.
     def changes(self):
         """Finds the row spans of the slice in the buffer that differ from the last

@@ -14,7 +14,7 @@ from machine import SIM
 from sim import boards
 from tools.mpbuild import ROOT
 from goldens import GOLDENS
-from tools.scenes import SCENES
+from tools.scenes import BOARDS, SCENES
 
 FILES = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".py"))
 
@@ -47,10 +47,9 @@ def test_every_board_has_a_model_its_resistors_and_goldens(name):
         if not pull_up:  # no internal pull-up: the board's resistor holds it released
             assert SIM.level(pin) == (1 if board.BUTTON_ACTIVE_LOW else 0)
     assert len(look.buttons) == board.KEYS == len(board.BUTTONS)
-    goldens = _module(os.path.join(ROOT, "tests", "test_goldens.py"))
-    sizes = [size for size, w, h, mono in goldens._SIZES
-             if (w, h, mono) == (board.WIDTH, board.HEIGHT, board.MONO)]
-    assert sizes, "no goldens for a %dx%d canvas" % (board.WIDTH, board.HEIGHT)
+    said = [b[1:] for b in BOARDS if b[0] == name]
+    assert said == [(board.WIDTH, board.HEIGHT, board.MONO, board.KEYS)], \
+        "tools/scenes.py BOARDS must say what boards/%s.py says" % name
     for screen, _ in SCENES:
         for language in ("ca", "es", "en"):
-            assert "%s-%s-%s" % (screen, sizes[0], language) in GOLDENS
+            assert "%s-%s-%s" % (screen, name, language) in GOLDENS

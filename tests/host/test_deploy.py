@@ -451,9 +451,9 @@ app/settings.mpy app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.
 app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
 hw/journal.mpy hw/parts.mpy hw/power.mpy hw/recover.mpy main.py start.mpy
 truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
-truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy ui/fonts/digits_large.bin
-ui/fonts/digits_small.bin ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy
-ui/text.mpy""".split()
+truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy ui/fonts/digits_huge.bin
+ui/fonts/digits_large.bin ui/fonts/digits_small.bin ui/fonts/large.bin
+ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy ui/text.mpy""".split()
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],

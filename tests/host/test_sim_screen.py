@@ -42,7 +42,7 @@ def whole_frame(app):
 
 def expected_glass(device):
     """What the glass should show: the canvas through the palette, centred on the glass
-    (the M5Stack's 320x240 around its 240x135 canvas), the rest in the background."""
+    (every board's canvas is its whole glass now), the rest in the background."""
     canvas, (gw, gh) = device.app.canvas, device.model.glass.size
     w, h, buf = canvas.width, canvas.height, whole_frame(device.app)
     if canvas.mono:
