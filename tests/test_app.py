@@ -404,6 +404,124 @@ def test_a_screen_left_drops_the_engine_modules_it_brought_in():
     assert not hasattr(truc, "cards")
 
 
+def _stakes(app):
+    names = (app.team_name(R.A), app.team_name(R.B))
+    return " · ".join(app.top()._stakes(app, app.match, names))
+
+
+def test_a_round_decided_while_the_envit_waits_says_who_took_it_and_why():
+    # Issue 27.8: going, or refusing the truc, with an accepted envit waiting.
+    app = _app("variant valencia\nenvit A\nvull B\nfold A")
+    assert _stakes(app) == "Round: B (A went) · Envit"
+    app = _app("variant valencia\nenvit A\nvull B\ntruc A\nnovull B")
+    assert _stakes(app) == "Round: A (B: no vull) · Envit"
+    app = _app("variant valencia\nenvit A\nvull B\nbaza A\nbaza A")
+    assert _stakes(app) == "Round: A · Envit · bazas AA"
+
+
+def test_the_won_match_shows_its_cantons_and_no_next_dealer():
+    # Issue 27.9: not 0-0 and the next round's dealer and mà.
+    app = _app("variant valencia\nset canton=12\nadjust A +12\nadjust B +12\nadjust A +12")
+    drawn = []
+    real = app.canvas.text_centre
+
+    def text_centre(font, text, *args):
+        drawn.append(text)
+        return real(font, text, *args)
+
+    app.canvas.text_centre = text_centre
+    app.render()
+    del app.canvas.text_centre
+    assert app.match.winner() == R.A and drawn.count("2") == 1 and drawn.count("1") == 1
+    assert "0" not in drawn and "cantons" in drawn and not [d for d in drawn if "D" in d]
+
+
+def test_redoing_a_canton_shows_the_canton():
+    # Issue 27.10: the summary (and its canton line) after a redone close.
+    app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
+    _press(app, E.PREV)
+    assert app.top_name() == "summary"
+    _press(app, E.SELECT)
+    app.undo()
+    _press(app, E.SELECT, E.SELECT)  # Actions opens on Redo
+    assert app.top_name() == "summary" and app.match.cantons(0) == 1
+    assert app.top().lines(app)[-1] == ("A wins the canton", R.A)
+
+
+def test_summary_title_score_flor_order_and_shown_value():
+    # Issue 27.11: the mà's team's flor first, the winning value, the duel named, the
+    # cantons said to be cantons.
+    app = _app("variant valencia\nset players=6 rounds=alternate\nbaza A\nbaza A\n"
+               "flor B\nflor A\nenvit A\nvull B\nshow 1:35\nbaza B")  # duel 1: mà seat 1
+    _press(app, E.NEXT)
+    summary = app.top()
+    assert summary.lines(app) == [("Flor: B +3", R.B), ("Flor: A +3", R.A),
+                                  ("Envit: B +2 (35)", R.B), ("Round: B +1", R.B)]
+    assert summary.layout(app, app.canvas)[:2] == ("Duel 1 of 3 over", "4 - 6")
+    app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
+    _press(app, E.PREV)
+    title, score, lines, big = app.top().layout(app, app.canvas)
+    assert (title, score, big) == ("Cantons: 1-0", "", False)
+    assert lines[-1] == ("A wins the canton", R.A)
+
+
+def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
+    app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A")
+    assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went)"
+    app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A\ntruc B\nvull A")
+    assert _stakes(app) == "Truc · Envit: B +2 · Round: B +1 (A went)"
+    _press(app, E.PREV)
+    assert _stakes(app) == "Truc · bazas A"
+    app = _app("variant valencia\nenvit A\nvull B\nshow 3:31\nbaza A\nbaza A\nflor B")
+    assert _stakes(app) == "Flor B · Envit: B +2 (31) · Round: A +1"
+
+
+def test_the_words_say_each_thing_once_and_truly():
+    # Issue 27.12, in Spanish: the value said once, the envit called envit, a match in
+    # progress that is kept rather than discarded, the screen's real timeout.
+    from app import i18n
+
+    app = _app("variant mallorca\ntruc A\ntruc B\ntruc A 9", language="es")
+    try:
+        assert _stakes(app) == "¿A: vale nueve?"
+        assert commands.label(app, R.ENVIT, R.B) == "B: envit 2"
+        app = _app("variant valencia\nbaza A", language="es")
+        app.open("newmatch")
+        menu = app.top()
+        menu.cursor = len(menu.items) - 1
+        _press(app, E.SELECT)
+        assert menu.title == "¿Empezar una partida nueva?"
+        assert [text for text, _ in menu.items] == ["No, seguir jugando",
+                                                    "Sí: esta, a Partidas anteriores"]
+        app.open("settings")
+        app.render()
+        assert [text for text, _ in app.top().items[1:3]] == ["Apagar: 120 s",
+                                                              "en partida: 10 min"]
+    finally:
+        i18n.use("en")
+
+
+def test_the_key_page_explains_every_short_form_of_the_scoreboard():
+    from app import i18n
+
+    for language, seats in (("en", "D1 M2"), ("ca", "R1 M2"), ("es", "R1 M2")):
+        app = _app(language=language)
+        try:
+            app.open("mainmenu")
+            app.open("textpage", "keys")
+            page = " ".join(app.top().items)
+            assert seats + " = " in page, page
+            for short in ("bazas", "males", "bones", "punta %d/3"):
+                assert i18n.t(short).replace("%d", "2") in page, (language, short)
+        finally:
+            i18n.use("en")
+
+
+def test_a_refused_envit_keeps_its_point_on_the_scoreboard_under_an_envit_on_the_flors():
+    app = _app("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nvull A")
+    assert _stakes(app) == "Envit: A +1 · Envit of the flors · Flor A · Flor B"
+
+
 def _seat_pixels(app, seat):
     # The 5x5 box of the OLED table drawing around seat, as 0/1 rows (app.scoreboard's
     # own layout: where it puts the seat).

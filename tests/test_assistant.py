@@ -1,6 +1,6 @@
 # The dealer's assistant and the seat names, driven by key events through an App on a
 # real canvas: the values and winners they show, their lines, the names they store.
-# mp-heap: 192K  (both screen sizes at once, like test_app; the device loads one)
+# mp-heap: 208K  (both screen sizes at once, like test_app; the device loads one)
 from play import play
 from truc import cards
 from ui.canvas import Canvas
@@ -248,6 +248,22 @@ def test_after_a_parda_only_the_tied_players_play_on():
     assert calc.team == 0 and calc.winner == 4 and calc.verdict(app) == "Team A wins: seat 5"
     _press(app, E.SELECT)  # three bazas: the round is over, the next one starts
     assert calc.leader == -1 and len(calc.results) == 0
+
+
+def test_after_a_parda_in_mallorca_every_player_plays_on():
+    # Seed 002 says only "si s'empata la primera, decideix la segona": the four play the
+    # second baza, led by the seat of the first tied card.
+    app = _app("variant mallorca")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "4o", "3o", "3e", "5c")  # the threes of seats 1 (B) and 2 (A) tie
+    assert calc.team == 2
+    _press(app, E.SELECT)
+    assert calc.order == [1, 2, 3, 0] and calc.most == 4
+    _pick(app, "4c", "1e", "7e", "5c")  # seat 2 (A)'s ace decides the round
+    assert calc.team == 0 and calc.winner == 2
+    _press(app, E.SELECT)
+    assert calc.leader == -1
 
 
 def test_the_round_decided_after_a_parda_ends_the_bazas():

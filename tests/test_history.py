@@ -79,3 +79,11 @@ def test_undone_commands_are_not_history():
     m.undo()
     h = History(m)
     assert h.count() == 0 and h.calls[H.TRUC_CALLS + 1] == 0
+
+
+def test_a_refused_envit_paid_beside_an_envit_on_the_flors_counts_in_the_points():
+    m = play("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nvull A\n"
+             "show 1:38\nbaza A\nbaza A")
+    h = History(m)
+    assert _rows(h, H.ENVIT_TEAM, H.ENVIT_PTS, H.ENVIT_RIVALS) == [(R.B, 2, 1)]
+    assert _rows(h, H.PTS_A, H.PTS_B) == [(m.points(0), m.points(1))] == [(5, 5)]

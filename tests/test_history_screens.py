@@ -71,6 +71,14 @@ def test_every_round_with_what_it_paid_and_why():
     assert _texts(app) == pages[4]
 
 
+def test_a_refused_envit_before_an_envit_on_the_flors_has_its_line():
+    app = _app("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nvull A\n"
+               "show 1:38\nbaza A\nbaza A")
+    app.open("history")
+    assert _texts(app) == ["Round 1", "5-5", "Flor: A +3", "Flor: B +3", "Envit: A +1",
+                           "Envit: B +2 · seat 2: 38", "Round: A +1"]
+
+
 def test_flors_shows_and_duels_on_both_sizes_in_every_language():
     log = ("variant palacios\nbaza A\nbaza A\nflor A\nbaza B\nbaza B\n"
            "envit A\nvull B\nshow 5:31 2:31\nbaza A\nbaza A\n"

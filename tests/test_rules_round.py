@@ -96,6 +96,39 @@ def test_flor_envit_survives_further_flors_and_shows_flor_values():
     assert score(m) == [3 + 1, 6 + 2]
 
 
+def test_an_envit_on_the_flors_may_follow_a_refused_envit():
+    # Seed 000: "...a no ser que otro jugador tenga flor y haya envite de flores". The
+    # refused envit stays paid, to its caller, beside the envit on the flors.
+    m = play("variant valencia\nenvit A\nnovull B\nflor A\nflor B")
+    assert m.envit_kept() == (R.NOBODY, 0)
+    play("envit B\nvull A", m)
+    assert m.envit_kept() == (R.A, 1) and m.envit_on_flors()
+    play("show 1:38\nbaza A\nbaza A", m)
+    assert score(m) == [3 + 1 + 1, 3 + 2]  # flor, refused envit, round; flor, flors' envit
+    assert m.last_round() == (3, 3, R.B, 2, R.A, 1, R.NOBODY, 1)
+    m = play("variant valencia\nenvit A\nenvit B\nnovull A\nflor B\nflor A\nenvit A")
+    assert m.envit_on_flors()
+    assert refused(m, "envit A") == "a team cannot answer its own call"
+    play("envit B\nnovull A\nbaza B\nbaza B", m)  # the torne refused: 2, and 2 again
+    assert score(m) == [3, 3 + 2 + 2 + 1]
+    assert m.last_round() == (3, 3, R.B, 4, R.B, 1, R.NOBODY, 0)
+    m = play("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nnovull A")
+    assert refused(m, "envit A") == "the envit of this round is already settled"
+    assert refused(m, "envit B") == "the envit of this round is already settled"
+
+
+def test_no_envit_after_a_refused_one_without_a_flor_each():
+    m = play("variant valencia\nenvit A\nnovull B\nflor A")
+    assert refused(m, "envit A") == "the envit of this round is already settled"
+
+
+def test_the_refused_envit_is_paid_before_the_one_on_the_flors():
+    # A refused envit that reaches the target wins the canton: the next is not added.
+    m = play("variant valencia\nadjust A +20\nadjust B +17\nenvit A\nnovull B\nflor A"
+             "\nflor B\nenvit B\nvull A\nshow 1:38\nbaza B\nbaza B")
+    assert cantons(m) == [1, 0] and m.last_round()[2:] == (R.A, 1, R.NOBODY, 0, R.A, 0)
+
+
 def test_refused_envit_stays_paid_after_a_flor():
     m = play("variant valencia\nenvit A\nnovull B\nflor B\nbaza B\nbaza B")
     assert score(m) == [1, 4]
@@ -162,7 +195,7 @@ def test_envit_counts_before_truc_and_wins_the_canton():
     m = play("variant mallorca\nadjust A +22\nadjust B +21\nenvit A\nvull B\ntruc B\nvull A")
     play("envitwin A\nbaza B\nbaza B", m)
     assert cantons(m) == [1, 0]
-    assert m.last_round() == (0, 0, R.A, 2, R.NOBODY, 0, R.A)
+    assert m.last_round() == (0, 0, R.A, 2, R.NOBODY, 0, R.A, 0)
 
 
 def test_flor_counts_before_truc():
@@ -173,4 +206,9 @@ def test_flor_counts_before_truc():
 def test_envit_point_then_truc_both_added_when_no_canton():
     m = play("variant mallorca\nenvit B\nvull A\nenvitwin B\ntruc A\nvull B\nbaza A\nbaza A")
     assert score(m) == [3, 2]
-    assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY)
+    assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY, 0)
+
+
+def test_a_canton_won_by_an_adjust_says_no_round_paid_it():
+    m = play("variant valencia\nset canton=12\nbaza A\nbaza A\nadjust B +12")
+    assert m.last_round() == (0, 0, R.NOBODY, 0, R.NOBODY, 0, R.B, 0)

@@ -60,7 +60,7 @@ def test_canton_won_at_target_resets_points():
 def test_points_above_target_are_dropped():
     m = play("variant mallorca\nset canton=12\nadjust B +10\ntruc B\nvull A\nbaza B\nbaza B")
     assert cantons(m) == [0, 1] and score(m) == [0, 0]
-    assert m.last_round()[4:] == (R.B, 3, R.B)
+    assert m.last_round()[4:7] == (R.B, 3, R.B)
 
 
 def test_canton_targets_12_18_24():

@@ -20,7 +20,7 @@ def test_truc_ladder_valencia_2_3_4():
 def test_joc_fora_closes_the_canton_for_its_winner():
     m = play("variant mallorca\nadjust B +5\ntruc A fora\nvull B\nbaza A\nbaza A")
     assert cantons(m) == [1, 0] and score(m) == [0, 0]
-    assert m.last_round()[4:] == (R.A, 24, R.A)
+    assert m.last_round()[4:7] == (R.A, 24, R.A)
     m = play("variant valencia\nadjust A +20\ntruc A fora\nvull B\nbaza B\nbaza B")
     assert cantons(m) == [0, 1]
 

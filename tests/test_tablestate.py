@@ -34,7 +34,7 @@ def test_a_refused_envit_shows_its_point_until_the_round_ends():
     _shows("variant valencia\nenvit A\nenvit B\nnovull A", "Envit: B +2")
     _shows("variant mallorca\nenvit A\nenvit B 6\nnovull A\nbaza A",
            "Envit: B +2 · bazas A")
-    _shows("variant valencia\nenvit B\nnovull A", "Envite: B +1", "es")
+    _shows("variant valencia\nenvit B\nnovull A", "Envit: B +1", "es")
 
 
 def test_falta_and_tots_say_what_they_are_worth_now():
@@ -57,7 +57,7 @@ def test_an_envit_on_the_flors_says_so():
     _shows("variant valencia\nflor A\nflor B\nenvit A\nvull B",
            "Envit of the flors · Flor A · Flor B")
     _shows("variant valencia\nflor A\nflor B\nenvit A", "A: envit de flors?", "ca")
-    _shows("variant valencia\nflor A\nflor B\nenvit A", "¿A: envido de flores?", "es")
+    _shows("variant valencia\nflor A\nflor B\nenvit A", "¿A: envit de flores?", "es")
 
 
 def test_the_match_end_says_who_won_and_offers_the_next_match():
@@ -88,12 +88,12 @@ def _steps(setup, op, language="en"):
 
 def test_the_ladders_by_their_names():
     assert _steps("variant valencia", R.TRUC) == ["truc", "retruc", "quatre val", "joc fora"]
-    assert _steps("variant palacios", R.TRUC, "es") == ["truco", "retruco", "vale cuatro",
+    assert _steps("variant palacios", R.TRUC, "es") == ["truc", "retruc", "vale cuatro",
                                                         "juego fuera"]
-    assert _steps("variant mallorca", R.TRUC, "ca") == ["truc 3", "retruc 6", "val nou 9",
+    assert _steps("variant mallorca", R.TRUC, "ca") == ["truc 3", "retruc 6", "val nou",
                                                         "joc fora"]
     assert _steps("variant valencia", R.ENVIT, "ca") == ["envit", "torne", "falta (cantó)"]
-    assert _steps("variant valencia", R.ENVIT, "es") == ["envido", "vuelvo", "falta (cantón)"]
+    assert _steps("variant valencia", R.ENVIT, "es") == ["envit", "vuelvo", "falta (cantón)"]
     assert _steps("variant mallorca", R.ENVIT) == ["envit 2", "envit 4", "envit 6",
                                                    "tots (canton)"]
 
@@ -101,7 +101,7 @@ def test_the_ladders_by_their_names():
 def test_calls_and_the_menu_use_the_names():
     _shows("variant valencia\ntruc A\ntruc B", "B: retruc?", "ca")
     _shows("variant valencia\ntruc A\ntruc B\nvull A", "Retruc")
-    _shows("variant mallorca\ntruc A\nvull B\ntruc B 9", "¿B: vale nueve 9?", "es")
+    _shows("variant mallorca\ntruc A\nvull B\ntruc B 9", "¿B: vale nueve?", "es")
     _shows("variant valencia\ntruc A\ntruc B fora", "B: joc fora?", "ca")
     app = _app("variant valencia\ntruc A\nvull B", "ca")
     labels = [commands.label(app, op, a, b) for op, a, b in commands.legal(app.match)]

@@ -79,9 +79,9 @@ class Actions(Menu):
         if value == "undo":
             app.undo()
             app.home()
-        elif value == "redo":
-            app.redo()
+        elif value == "redo":  # home first: a redone close opens the summary over it
             app.home()
+            app.redo()
         elif value in ("showentry", "adjust", "mainmenu", "newmatch"):
             app.replace(value)
         else:

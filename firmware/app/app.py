@@ -228,10 +228,16 @@ class App:
         if err:
             self.message = t(err)
             return err
-        self.on_change()
-        if m.round() << 2 | m.duel() != before:  # a round (or duel) closed
-            self.open("summary")
+        self._changed(before)
         return None
+
+    def _changed(self, before):
+        # After a command (applied or redone): saved, and the summary if it closed the
+        # round (or duel) that was in play as before (round << 2 | duel).
+        m = self.match
+        self.on_change()
+        if m.round() << 2 | m.duel() != before:
+            self.open("summary", before)
 
     def playing(self):
         """Whether a match is in progress (the power part keeps the screen readable)."""
@@ -255,11 +261,12 @@ class App:
     def redo(self):
         m = self.match
         said = self._label(m.entries()) if m.can_redo() else ""  # before: as it was called
+        before = m.round() << 2 | m.duel()
         if m.redo():
             self.message = t("Nothing to redo")
         else:
             self.message = t("Redone: %s") % said
-            self.on_change()
+            self._changed(before)
 
     def _label(self, i):
         # What log entry i was, in the words of the Actions menu.

@@ -1,6 +1,7 @@
 # The assistant's baza resolver: who takes this baza?
 from truc import cards
 from truc import rules as R
+from truc import variants as V
 from app.cardwords import PARDA, card_text, game, seat_label, seat_name
 from app.i18n import t
 from app.menu import Menu, draw_title, marks_x
@@ -13,10 +14,10 @@ class BazaCalc(Picker):
     """The leading seat, then the cards in play order from it (one a player, or Done):
     the team that takes the baza, or parda, and the seat. In a punta duel the two
     duelists play. SELECT on the result goes on with the round's next baza: its winner
-    leads it; after a parda only the tied players play on, in the order they played
-    (RULES.md: "el desempate se decide con la carta que queda de los dos jugadores que
-    han empatado"). Once the round is decided, SELECT starts the next round's first
-    baza at the leader step."""
+    leads it. After a parda, in valencia and palacios only the tied players play on, in
+    the order they played; in mallorca every player plays, led by the first tied card's
+    seat (truc.variants PARDA_ALL_PLAY). Once the round is decided, SELECT starts the
+    next round's first baza at the leader step."""
 
     can_stop = True
 
@@ -70,7 +71,7 @@ class BazaCalc(Picker):
         results = self.results
         if len(results) == 3 or R.decided(results, 0, len(results)) != R.NOBODY:
             self.leaders(app, self.ma)
-        elif self.team == PARDA:
+        elif self.team == PARDA and not V.PARDA_ALL_PLAY[self.variant]:
             self.play([self.seat(i) for i in range(len(self.picked)) if self.best[i]])
         else:
             self.play(self.everyone(self.winner))

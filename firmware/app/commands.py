@@ -8,8 +8,8 @@ from app.i18n import t
 
 def step_word(m, op, step):
     """What the table calls a ladder step: its name (truc, retruc, quatre val, joc
-    fora; envit, torne, falta), with its points beside it where the steps are counted
-    (mallorca), and what tots / falta is worth now."""
+    fora; envit, torne, falta), with its points where the steps are counted (mallorca:
+    "retruc 6", but "val nou"), and what tots / falta is worth now."""
     v = m.variant()
     value = (V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS)[v][step]
     word = t((VT.TRUC_NAMES if op == R.TRUC else VT.ENVIT_NAMES)[v][step])
@@ -18,7 +18,7 @@ def step_word(m, op, step):
             return word  # joc fora: what closes the canton, its name says so
         worth = m.falta_worth()
         return "%s %d" % (word, worth) if worth else t("%s (canton)") % word
-    return "%s %d" % (word, value) if VT.COUNTED[v] else word
+    return word % value if "%d" in word else word
 
 
 def call_word(m, op, step):
@@ -124,3 +124,85 @@ def legal(m):
             elif not m.check(op, a):
                 out.append((op, a, 0))
     return out + jumps
+
+
+def decided_by(app, names):
+    """How the round was decided, read back from the log, when a team went or refused
+    the truc: "A went", "B: no vull" (else None). Sound while the round in play has no
+    baza (or is the one decided): the first going, baza or refused truc met from the
+    log's end is then the deciding one."""
+    m = app.match
+    i = m.entries()
+    while i:
+        i -= 1
+        op, a, _ = m.entry(i)
+        if op == R.BAZA:
+            return None
+        if op == R.FOLD:
+            return t("%s went") % names[a]
+        if op == R.NOVULL:
+            j = i
+            while j:  # a refusal answers the call before it: a truc's decides
+                j -= 1
+                call = m.entry(j)[0]
+                if call == R.TRUC:
+                    return t("%s: no vull") % names[a]
+                if call == R.ENVIT:
+                    break
+    return None
+
+
+def closed(m):
+    """round << 2 | duel of the round (or duel) before the one in play: the last closed
+    one (a punta round's third duel, unless a duel before it won the canton)."""
+    r = m.round()
+    d = m.duel()
+    if d > 1:
+        return r << 2 | d - 1
+    return (r - 1) << 2 | (3 if m.options() & R.OPT_ALTERNATE and r & 1 else 0)
+
+
+def paid(app, names, hand, fresh=True):
+    """What the last closed round paid, in the order it was paid, as (text, team): the
+    flors (the mà's team first), the envit (with the winning value shown, when fresh: no
+    envit was called since it closed), the round (and why, when a team went or refused)
+    and the canton. hand is that round (round << 2 | duel, see closed())."""
+    m = app.match
+    flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton, rivals = \
+        m.last_round()
+    out = []
+    first = R.A
+    if flor_a and flor_b:  # the order matters: the team of that round's (or duel's) mà
+        ma = (m.first_dealer() + (hand >> 2)) % m.players()
+        first = (ma + (hand & 3) - 1 if hand & 3 else ma) & 1
+    for team in (first, first ^ 1):
+        points = flor_b if team else flor_a
+        if points:
+            out.append((t("Flor: %s +%d") % (names[team], points), team))
+    if rivals:  # a refused envit, paid before the envit on the flors
+        out.append((t("Envit: %s +%d") % (names[envit_team ^ 1], rivals), envit_team ^ 1))
+    if envit_team != R.NOBODY:
+        text = t("Envit: %s +%d") % (names[envit_team], envit_points)
+        shown = last_show(m) if fresh else -1
+        out.append((text + " (%d)" % shown if shown >= 0 else text, envit_team))
+    if truc_team != R.NOBODY:
+        text = t("Round: %s +%d") % (names[truc_team], truc_points)
+        why = decided_by(app, names)
+        out.append((text + " (%s)" % why if why else text, truc_team))
+    if canton != R.NOBODY and m.winner() == R.NOBODY:
+        out.append((t("%s wins the canton") % names[canton], canton))
+    return out
+
+
+def last_show(m):
+    """The value of the winning show of the last round that called an envit, or -1 (the
+    envit refused or given to a team): its show comes after its last call."""
+    i = m.entries()
+    while i:
+        i -= 1
+        op, _, b = m.entry(i)
+        if op == R.SHOW:
+            return b
+        if op == R.ENVIT or op == R.ENVITWIN:
+            return -1
+    return -1

@@ -107,6 +107,9 @@ class History(Screen):
                 self._add(app, rows, width, t("Flor: %s +%d") % (self._team(app, team), points),
                           "", team)
         team = h.field(i, H.ENVIT_TEAM)
+        if h.field(i, H.ENVIT_RIVALS):  # a refused envit before an envit on the flors
+            self._add(app, rows, width, t("Envit: %s +%d") % (
+                self._team(app, team ^ 1), h.field(i, H.ENVIT_RIVALS)), "", team ^ 1)
         if team != R.NOBODY:
             how = h.field(i, H.ENVIT_HOW)
             who = h.field(i, H.ENVIT_WHO)

@@ -46,8 +46,10 @@ class NewMatch(Menu):
             self.items = [(t("No, keep it"), "keep"), (t("Yes, discard it"), "drop")]
             return
         if self.confirm:
-            self.title = t("Discard the match in progress?")
-            self.items = [(t("No, keep it"), "keep"), (t("Yes, start a new one"), "start")]
+            # The match in progress is not lost: it goes to Past matches (main's keep).
+            self.title = t("Start a new match?")
+            self.items = [(t("No, play on"), "keep"), (t("Yes: this one to Past matches"),
+                                                       "start")]
             return
         self.title = t("New match")
         items = [(t("Variant: %s") % t(VT.TITLES[self.variant]), "variant"),

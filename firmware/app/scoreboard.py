@@ -69,16 +69,16 @@ class Scoreboard(Screen):
         for team in (R.A, R.B):
             cx = score_x if team == R.A else w - score_x
             if c.shows(score_y, app.big.HEIGHT):
-                c.text_centre(app.big, str(m.points(team)), cx, score_y, C.TEAM[team])
+                c.text_centre(app.big, str(self._score(m, team)), cx, score_y, C.TEAM[team])
             if names_y and whole:
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
                 if c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
-        if not app.large:  # the cantons over the table, between the scores
+        if not app.large and m.winner() == R.NOBODY:  # the cantons between the scores
             c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
         if whole:
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
-            if seats_y and c.shows(seats_y, font.HEIGHT):
+            if seats_y and c.shows(seats_y, font.HEIGHT) and m.winner() == R.NOBODY:
                 c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
         for i in range(n):
             if hints:
@@ -117,7 +117,13 @@ class Scoreboard(Screen):
             c.text_right(font, self._half(m, R.B), w, 0, C.FG)
         c.text_centre(font, title, w // 2, 0, C.FG)
 
+    def _score(self, m, team):
+        # The points; once the match is won, the cantons (the points were cleared).
+        return m.points(team) if m.winner() == R.NOBODY else m.cantons(team)
+
     def _half(self, m, team):
+        if m.winner() != R.NOBODY:  # under the cantons, in the large digits
+            return t("cantons")
         return t("bones") if m.points(team) >= m.target() // 2 else t("males")
 
     def _cantons_text(self, m):
@@ -135,6 +141,7 @@ class Scoreboard(Screen):
         if not n:  # no match set up yet
             return
         dot = size // 3 if app.large else 0
+        over = m.winner() != R.NOBODY  # no next round: nobody deals
         seats = _SEATS_6_FLAT if n == 6 and not app.large else _SEATS[n]
         for seat in range(n):
             dx, dy = seats[seat]
@@ -148,10 +155,10 @@ class Scoreboard(Screen):
                 c.rect(x - size, y - size, 2 * size + 1, 2 * size + 1, C.FG)
             else:
                 c.fill_rect(x - size, y - size, 2 * size + 1, 2 * size + 1, C.TEAM[seat & 1])
-            if seat == m.dealer():
+            if seat == m.dealer() and not over:
                 c.rect(x - size - ring, y - size - ring, 2 * (size + ring) + 1,
                        2 * (size + ring) + 1, C.MARK)
-            if seat == m.hand_ma():
+            if seat == m.hand_ma() and not over:
                 c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1,
                             C.FG if hollow else C.BG)
 
@@ -243,8 +250,19 @@ class Scoreboard(Screen):
             return [t("%s may still envit") % names[window]]
         state = m.envit_state()
         parts = []
+        last = ()  # what the last round paid, after the stakes of the round in play
+        if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
+            text = t("Round: %s") % names[m.round_winner()]
+            why = commands.decided_by(app, names)
+            parts.append(text + " (%s)" % why if why else text)
+        elif not m.bazas():  # until the next baza, what the last round paid and why
+            # (its shown value is read back from the log while no envit was called since)
+            last = commands.paid(app, names, commands.closed(m), state == R.ENVIT_NONE)
         if m.truc_step():
             parts.append(commands.capital(commands.step_word(m, R.TRUC, m.truc_step())))
+        kept, points = m.envit_kept()
+        if points:  # a refused envit before the one on the flors: its point is known
+            parts.append(t("Envit: %s +%d") % (names[kept], points))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
             parts.append(commands.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
@@ -257,6 +275,8 @@ class Scoreboard(Screen):
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
+        for text, _ in last:
+            parts.append(text)
         return parts or [t("No bets")]
 
     def _hints(self, app, c, m, y, room):

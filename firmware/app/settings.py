@@ -15,11 +15,16 @@ class SettingsMenu(Menu):
             return
         s = app.settings
         self.title = t("Settings")
-        timeout = t("never") if not s.timeout else t("%d s") % s.timeout
+        # Through a match in progress the screen only dims at the timeout (hw.power):
+        # it goes dark after 10 minutes without a press, and a row under it says so.
         language = i18n.NAMES[i18n.LANGUAGES.index(s.language)]
-        self.items = [(t("Language: %s") % language, "language"),
-                      (t("Screen off after: %s") % timeout, "timeout"),
-                      (t("Back"), "back")]
+        self.items = [(t("Language: %s") % language, "language")]
+        if s.timeout:
+            self.items.append((t("Screen off: %d s") % s.timeout, "timeout"))
+            self.items.append((t("in a match: 10 min"), "timeout"))
+        else:
+            self.items.append((t("Screen off: never"), "timeout"))
+        self.items.append((t("Back"), "back"))
 
     def choose(self, app, value):
         s = app.settings

@@ -1,10 +1,12 @@
 # After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
-# the canton or the match when one was won. Any key goes back to the scoreboard.
+# the canton or the match when one was won; its score is the points, or once a canton
+# was won the cantons, in its title. Any key goes back to the scoreboard.
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
 from ui import canvas as C
 from app.menu import draw_title
+from app.commands import paid
 from ui.gestures import elapsed
 
 _SHOWN_MS = 5000  # then the scoreboard comes back by itself
@@ -13,6 +15,9 @@ _SHOWN_MS = 5000  # then the scoreboard comes back by itself
 class Summary(Screen):
     since = 0
     shown = None  # layout(), once drawn
+
+    def __init__(self, hand):
+        self.hand = hand  # the round (or duel) that closed: round << 2 | duel
 
     def open(self, app):
         self.since = app.now
@@ -30,21 +35,13 @@ class Summary(Screen):
         no team's colour)."""
         names = names or (app.team_name(R.A), app.team_name(R.B))
         m = app.match
-        flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton = m.last_round()
-        out = []
-        for team, points in ((R.A, flor_a), (R.B, flor_b)):
-            if points:
-                out.append((t("Flor: %s +%d") % (names[team], points), team))
-        if envit_team != R.NOBODY:
-            out.append((t("Envit: %s +%d") % (names[envit_team], envit_points), envit_team))
-        if truc_team != R.NOBODY:
-            out.append((t("Round: %s +%d") % (names[truc_team], truc_points), truc_team))
+        out = paid(app, names, self.hand)
         if m.winner() != R.NOBODY:
             out.append((t("%s wins the match!") % names[m.winner()], m.winner()))
-        elif canton != R.NOBODY:
-            out.append((t("%s wins the canton") % names[canton], canton))
-        if len(out) > rows and flor_a and flor_b:
-            out[:2] = [(out[0][0] + " · %s +%d" % (names[R.B], flor_b), -1)]
+        flors = m.last_round()[:2]
+        if len(out) > rows and flors[0] and flors[1]:  # the first two lines: the flors
+            second = out[1][1]
+            out[:2] = [(out[0][0] + " · %s +%d" % (names[second], flors[second]), -1)]
         return out
 
     def layout(self, app, c):
@@ -52,11 +49,18 @@ class Summary(Screen):
         under this screen, and a frame is drawn a slice at a time (ui.canvas)."""
         m = app.match
         line = app.line
-        title = t("Match over") if m.winner() != R.NOBODY else t("Round over")
-        if m.last_round()[6] != R.NOBODY:  # a canton was won: the cantons are the score
-            score = "%d - %d" % (m.cantons(0), m.cantons(1))
+        # The points start again once a canton is won: the title then gives the cantons,
+        # named, and there is no score of points.
+        canton = m.last_round()[6] != R.NOBODY
+        score = ""
+        if canton:
+            title = t("Cantons: %d-%d") % (m.cantons(0), m.cantons(1))
         else:
             score = "%d - %d" % (m.points(0), m.points(1))
+            if self.hand & 3:
+                title = t("Duel %d of 3 over") % (self.hand & 3)
+            else:
+                title = t("Round %d over") % (self.hand >> 2)
         y = line + 2
         rows = (c.height - y) // line
         lines = self.lines(app, None, rows)
@@ -66,7 +70,7 @@ class Summary(Screen):
                 break
         # The score in large digits under the lines where they leave room (the large
         # screen, up to three lines), else at the right of the title bar.
-        big = app.large and y + len(lines) * line <= c.height - app.big.HEIGHT
+        big = app.large and not canton and y + len(lines) * line <= c.height - app.big.HEIGHT
         return title, score, lines, big
 
     def draw(self, app, c):
@@ -89,5 +93,5 @@ class Summary(Screen):
                          1 if app.large else 0, C.FG)
 
 
-def make(app, arg):
-    return Summary()
+def make(app, hand):
+    return Summary(hand)

@@ -89,9 +89,20 @@ def key_lines(app):
     return [(text, C.FG) for text in texts]
 
 
+def abbreviation_lines():
+    """What the scoreboard's short forms mean, written as it writes them."""
+    texts = (t("On the score:"),
+             t("D%d M%d") % (1, 2) + " " + t("= seat 1 deals, seat 2 is mà."),
+             t("bazas") + " AB-: " + t("who took each baza, - parda."),
+             t("males") + ", " + t("bones") + ": " + t("the canton's first, second half."),
+             t("Flor %s") % "A" + "x2: " + t("team A's two flors."),
+             t("punta %d/3") % 2 + ": " + t("the second of three duels."))
+    return [(text, C.DIM if i == 0 else C.FG) for i, text in enumerate(texts)]
+
+
 def make(app, page):
     if page == "keys":
-        return TextPage(app, t("Keys"), key_lines(app))
+        return TextPage(app, t("Keys"), key_lines(app) + abbreviation_lines())
     if page == "welcome":  # the first boot's help: any press goes on (App.welcome)
         return TextPage(app, t("Keys (also in the Menu)"), key_lines(app))
     from app import cardwords as W  # dropped with the page (App._drop)

@@ -12,15 +12,15 @@ _NO = ""
 TITLES = (_NO, "Mallorca", "València", "Palacios del Sil")
 SHORT_TITLES = (_NO, "Mallorca", "València", "Palacios")
 
-# What the table calls each step of the ladders (truc.variants), by step; 1 in COUNTED
-# where the steps are counted, said with their points ("envit 4").
-_TRUC_MALLORCA = (_NO, "truc", "retruc", "val nou", "joc fora")
+# What the table calls each step of the ladders (truc.variants), by step; where the steps
+# are counted (mallorca) a name says its points through "%d" ("envit 4"), unless the
+# name says them already ("val nou").
+_TRUC_MALLORCA = (_NO, "truc %d", "retruc %d", "val nou", "joc fora")
 _TRUC_VALENCIA = (_NO, "truc", "retruc", "quatre val", "joc fora")
-_ENVIT_MALLORCA = (_NO, "envit", "envit", "envit", "tots")  # 4 and 6: the points say it
+_ENVIT_MALLORCA = (_NO, "envit %d", "envit %d", "envit %d", "tots")  # 4 and 6: the points say it
 _ENVIT_VALENCIA = (_NO, "envit", "torne", "falta")
 TRUC_NAMES = (_TRUC_VALENCIA, _TRUC_MALLORCA, _TRUC_VALENCIA, _TRUC_VALENCIA)
 ENVIT_NAMES = (_ENVIT_VALENCIA, _ENVIT_MALLORCA, _ENVIT_VALENCIA, _ENVIT_VALENCIA)
-COUNTED = b"\x00\x01\x00\x00"
 
 # What a team says as it folds.
 FOLD_WORDS = (_NO, "%s goes (ens n'anam)", "%s goes (ens n'anem)", "%s goes (ens n'anem)")

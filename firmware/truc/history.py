@@ -32,7 +32,9 @@ CANTONS_B = const(18)
 ADJUST_A = const(19)  # points corrected by hand in this round, signed
 ADJUST_B = const(20)
 FLAGS = const(21)  # IN_PLAY, TRUC_ACCEPTED below
-SIZE = const(22)
+ENVIT_RIVALS = const(22)  # what a refused envit paid ENVIT_TEAM's rivals before an envit
+# on the flors
+SIZE = const(23)
 
 HOW_NONE = const(0)  # the envit was given as a team; the round went by its bazas
 HOW_REFUSED = const(1)
@@ -153,7 +155,7 @@ class History:
         # rec holds the round's answers and the points it started with; the payments
         # come from the engine (an adjust's close paid nothing but the correction).
         if op is not None and op != R.ADJUST:
-            fa, fb, et, ep, tt, tp, canton = m.last_round()
+            fa, fb, et, ep, tt, tp, canton, rivals = m.last_round()
             rec[FLOR_A] = fa
             rec[FLOR_B] = fb
             rec[ENVIT_TEAM] = et
@@ -161,12 +163,15 @@ class History:
             rec[TRUC_TEAM] = tt
             rec[TRUC_PTS] = tp
             rec[CANTON] = canton
+            rec[ENVIT_RIVALS] = rivals
         elif op == R.ADJUST:  # a correction reached the target: the canton is its team's
             rec[CANTON] = a
         for team in (0, 1):
             total = rec[PTS_A + team] + _signed(rec[ADJUST_A + team]) + rec[FLOR_A + team]
             if rec[ENVIT_TEAM] == team:
                 total += rec[ENVIT_PTS]
+            elif rec[ENVIT_TEAM] == team ^ 1:
+                total += rec[ENVIT_RIVALS]
             if rec[TRUC_TEAM] == team:
                 total += rec[TRUC_PTS]
             if op is None:  # in play: the points as they are

@@ -32,11 +32,13 @@ _ENVIT_BY = const(25)  # team of the last envit call
 _ENVIT_WON = const(26)  # team whose envit won
 _ENVIT_SEAT = const(27)  # the winning seat and value shown (255 = given as a team)
 _ENVIT_VALUE = const(28)
-_ENVIT_FLORS = const(29)  # 1 when the envit is on the flors
+_ENVIT_FLORS = const(29)  # 0: the envit is the ordinary one; else bit 0 set, and the refused
+# ordinary envit it followed, if any, kept in the rest: its team in bit 1, points from bit 2
 _FLORS = const(30)  # A, B
 _ROUND_END = const(32)
 _LAST_FLOR = const(32)  # what the last closed round paid: flor points A, B,
-_LAST_ENVIT = const(34)  # envit team and points,
+_LAST_ENVIT = const(34)  # envit team and points (from bit 2 of the team's byte: the points a
+# refused envit paid the other team before an envit on the flors),
 _LAST_TRUC = const(36)  # truc team and points,
 _LAST_CANTON = const(38)  # the team that won the canton then (NOBODY if none)
 STATE_SIZE = const(39)
@@ -246,7 +248,8 @@ class Match:
         e = s[_ENVIT]
         top = len(V.ENVIT_LADDERS[v]) - 1
         if e > R.ENVIT_SHOWN or s[_ENVIT_CALL] > top or s[_ENVIT_BEFORE] > s[_ENVIT_CALL] \
-                or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B or s[_ENVIT_FLORS] > 1 \
+                or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B \
+                or s[_ENVIT_FLORS] > 1 and (s[_ENVIT_FLORS] > 27 or not s[_ENVIT_FLORS] & 1) \
                 or s[_ENVIT_SEAT] != 255 and s[_ENVIT_SEAT] >= n \
                 or e != R.ENVIT_NONE and not s[_ENVIT_CALL]:
             return False
@@ -256,8 +259,10 @@ class Match:
         if s[_FLORS] > per_team or s[_FLORS + 1] > per_team:
             return False
         for i in range(_LAST_FLOR, _LAST_CANTON, 2):
-            if s[i + 1] > target or i > _LAST_FLOR and s[i] > R.NOBODY:
+            if s[i + 1] > target or i > _LAST_FLOR and s[i] & 3 > R.NOBODY:
                 return False
+        if s[_LAST_TRUC] > R.NOBODY or s[_LAST_ENVIT] >> 2 > target:
+            return False
         return s[_LAST_FLOR] <= target and s[_LAST_CANTON] <= R.NOBODY
 
     def _replay(self):
@@ -390,9 +395,15 @@ class Match:
         """Step before the last envit raise: what a refusal pays (step 0 is worth 1)."""
         return self.state[_ENVIT_BEFORE]
 
+    def envit_kept(self):
+        """The team and points of a refused envit that an envit on the flors followed
+        (paid when the round closes), or (NOBODY, 0)."""
+        f = self.state[_ENVIT_FLORS]
+        return (f >> 1 & 1, f >> 2) if f >> 2 else (R.NOBODY, 0)
+
     def envit_on_flors(self):
         """Whether the envit called in this round is on the flors."""
-        return self.state[_ENVIT_FLORS] == 1
+        return self.state[_ENVIT_FLORS] != 0
 
     def falta_worth(self):
         """What an accepted tots / falta pays now, or 0 while both teams are in the
@@ -410,11 +421,12 @@ class Match:
 
     def last_round(self):
         """What the last closed round paid, in the order it was counted: flor points of
-        A and B, the envit's team and points, the truc's team and points, and the team
-        that won the canton (NOBODY for each part that paid nothing)."""
+        A and B, the envit's team and points, the truc's team and points, the team
+        that won the canton (NOBODY for each part that paid nothing), and the points a
+        refused envit paid the envit's rivals before an envit on the flors (0 if none)."""
         s = self.state
-        return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT], s[_LAST_ENVIT + 1],
-                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON])
+        return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT] & 3, s[_LAST_ENVIT + 1],
+                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON], s[_LAST_ENVIT] >> 2)
 
     def truc_worth(self):
         """Points the round's truc pays now (1 when no truc was accepted)."""
@@ -547,7 +559,10 @@ class Match:
                 s[_ENVIT_CALL] = step
                 s[_ENVIT_BY] = team
             return None
-        if e != R.ENVIT_NONE:
+        # Settled, but for an envit on the flors after a refused one (seed 000: "a no ser
+        # que otro jugador tenga flor y haya envite de flores"): that refusal stays paid.
+        kept = e == R.ENVIT_REFUSED and not s[_ENVIT_FLORS] and s[_FLORS] and s[_FLORS + 1]
+        if e != R.ENVIT_NONE and not kept:
             return "the envit of this round is already settled"
         if s[_WINNER] != R.NOBODY:
             window = self.envit_window()
@@ -568,11 +583,15 @@ class Match:
         if step > top:
             return "that step is not on the ladder"
         if commit:
+            flors = 1 if s[_FLORS] else 0
+            if kept:
+                points = V.ENVIT_LADDERS[s[_VARIANT]][s[_ENVIT_BEFORE]]
+                flors |= s[_ENVIT_WON] << 1 | points << 2
             s[_ENVIT] = R.ENVIT_PENDING
             s[_ENVIT_BEFORE] = 0
             s[_ENVIT_CALL] = step
             s[_ENVIT_BY] = team
-            s[_ENVIT_FLORS] = 1 if s[_FLORS] else 0
+            s[_ENVIT_FLORS] = flors
         return None
 
     def _truc(self, s, team, step, commit):
@@ -745,6 +764,7 @@ class Match:
                 begun = s[_DUEL] > 1
                 for i in range(_ROUND_FIELDS, _ROUND_END):
                     begun = begun or s[i] != _round_default(i)
+                self._clear_last(s)  # no round paid it: only the canton is the news
                 self._win_canton(s, team, False)
                 if begun:
                     self._next_round(s)
@@ -761,9 +781,7 @@ class Match:
     def _close(self, s):
         # Flors (the hand's mà's team first), then the envit, then the truc: the first
         # payment that reaches the target wins the canton and the rest is not added.
-        for i in range(_LAST_FLOR, _LAST_CANTON):
-            s[i] = 0
-        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
+        self._clear_last(s)
         won = R.NOBODY
         team = self.hand_ma() & 1
         for _ in range(2):
@@ -773,14 +791,23 @@ class Match:
                 won = self._pay(s, team, flor)
             team ^= 1
         e = s[_ENVIT]
+        kept = s[_ENVIT_FLORS] >> 2  # a refused envit before the one on the flors
+        if won == R.NOBODY and kept:
+            team = s[_ENVIT_FLORS] >> 1 & 1
+            s[_LAST_ENVIT] = team
+            s[_LAST_ENVIT + 1] = kept
+            won = self._pay(s, team, kept)
         if won == R.NOBODY and (e == R.ENVIT_REFUSED or e == R.ENVIT_SHOWN):
             team = s[_ENVIT_WON]
             ladder = V.ENVIT_LADDERS[s[_VARIANT]]
             points = ladder[s[_ENVIT_BEFORE] if e == R.ENVIT_REFUSED else s[_ENVIT_CALL]]
             if points == R.TOP:
                 points = self._tots(s, team)
-            s[_LAST_ENVIT] = team
-            s[_LAST_ENVIT + 1] = points
+            # One line for both when the refused envit went to the same team; else the
+            # refused one's points stay beside this one's.
+            same = not kept or s[_LAST_ENVIT] == team
+            s[_LAST_ENVIT] = team if same else team | kept << 2
+            s[_LAST_ENVIT + 1] = points + kept if same else points
             won = self._pay(s, team, points)
         fora = False
         if won == R.NOBODY:
@@ -799,6 +826,11 @@ class Match:
             self._reset_round(s)
         else:
             self._next_round(s)
+
+    def _clear_last(self, s):
+        for i in range(_LAST_FLOR, _LAST_CANTON):
+            s[i] = 0
+        s[_LAST_ENVIT] = s[_LAST_TRUC] = s[_LAST_CANTON] = R.NOBODY
 
     def _tots(self, s, team):
         # Tots / falta: with both teams in the males it closes the canton for the

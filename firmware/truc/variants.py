@@ -24,6 +24,11 @@ PRESET_PLAYERS = b"\x00\x04\x04\x06"
 PRESET_OPTIONS = b"\x00\x02\x92\xd2"
 # 1 where the variant plays peces: the amo and the madona, and the option of four.
 PECES = b"\x00\x01\x00\x00"
+# Who plays the baza after a parda: 1 where every player does (mallorca: seed 002 says
+# only "si s'empata la primera, decideix la segona"), 0 where only the players who tied
+# play on (seed 000: "el desempate se decide con la carta que queda de los dos jugadores
+# que han empatado").
+PARDA_ALL_PLAY = b"\x00\x01\x00\x00"
 
 # Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused); 0 marks the
 # open-ended top step (rules.TOP). Index 0 reads as valencia's.

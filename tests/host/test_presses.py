@@ -78,7 +78,9 @@ ACTIONS = (
      lambda m, d: d.app.settings.names[0] == "TONI" and d.app.top_name() == "names"),
     ("undo", "A", "X", lambda m, d: m.bazas() == 0 and m.can_redo()),
     ("redo", "A X", "S S", lambda m, d: m.bazas() == 1 and m.baza(0) == R.A),
-    ("correcting points: A +2", "B", "S B B S S S X",
+    ("correcting points: A +2, first baza", "", "S B B B B S S S X",  # past flor and envit B
+     lambda m, d: m.points(R.A) == 2 and m.bazas() == 0 and d.app.top_name() == "scoreboard"),
+    ("correcting points: A +2, after a baza", "B", "S B B S S S X",
      lambda m, d: m.points(R.A) == 2 and m.bazas() == 1 and d.app.top_name() == "scoreboard"),
 )
 
@@ -127,7 +129,8 @@ COUNTS = {
     "a 4-letter seat name (TONI), from the names screen": (6, 6),
     "undo": (1, 1),
     "redo": (2, 2),
-    "correcting points: A +2": (7, 7),
+    "correcting points: A +2, first baza": (9, 9),
+    "correcting points: A +2, after a baza": (7, 7),
 }
 
 

@@ -160,10 +160,10 @@ def test_a_language(tmp_path, monkeypatch):
 # truc/variants.py and app/varianttexts.py (a table missing from these lists fails).
 VARIANT_TABLES = {
     "truc.variants": ("NAMES", "PRESET_PLAYERS", "PRESET_OPTIONS", "PECES", "TRUC_LADDERS",
-                      "ENVIT_LADDERS", "TRUC_TOP", "ENVIT_TOP", "STRENGTHS", "SHOW_ENVIT2",
-                      "SHOW_ENVIT4", "SHOW_FLOR"),
-    "app.varianttexts": ("TITLES", "SHORT_TITLES", "TRUC_NAMES", "ENVIT_NAMES", "COUNTED",
-                         "FOLD_WORDS", "SIGNALS"),
+                      "ENVIT_LADDERS", "TRUC_TOP", "ENVIT_TOP", "STRENGTHS", "PARDA_ALL_PLAY",
+                      "SHOW_ENVIT2", "SHOW_ENVIT4", "SHOW_FLOR"),
+    "app.varianttexts": ("TITLES", "SHORT_TITLES", "TRUC_NAMES", "ENVIT_NAMES", "FOLD_WORDS",
+                         "SIGNALS"),
 }
 
 

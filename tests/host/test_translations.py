@@ -81,3 +81,27 @@ def test_every_character_is_in_the_fonts(language):
             for ch in translated:
                 assert font.glyph(ord(ch)) != placeholder or ch == "\ufffd", \
                     (name, translated, ch)
+
+
+# One word per thing, the table's (issue 27.12; the seeds are the reference: seed 000
+# writes "envit", "envites", "trucar", "piedras", seed 002 "envit", "tots", "peces"):
+# wherever an English text names the thing, its translation says the table's word, and
+# never another one for it.
+GLOSSARY = {
+    "es": ((r"\benvit", r"envi[td]", r"envido|envite\b"), (r"\btruc\b", r"truc", r"truco"),
+           (r"\bpoints?\b", r"piedras?", r"puntos?"), (r"\bpeces\b|peça", r"peces|peça",
+                                                        r"piezas?"),
+           (r"^tots$", r"^tots$", r"^todos$")),
+    "ca": ((r"\benvit", r"envi[td]", r"envido|envite\b"), (r"\btruc\b", r"truc", r"truco"),
+           (r"\bpoints?\b", r"punts?", r"pedres"), (r"\bpeces\b|peça", r"peces|peça", r"peses"),
+           (r"^tots$", r"^tots$", r"^todos$")),
+}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_one_word_per_thing_the_tables_word(language):
+    for english, translated in LANGUAGES[language].items():
+        for names, word, other in GLOSSARY[language]:
+            if re.search(names, english, re.I):
+                assert re.search(word, translated, re.I), (english, translated)
+            assert not re.search(other, translated, re.I), (english, translated)
