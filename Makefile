@@ -40,6 +40,7 @@ test: $(READY) $(TYPINGS) mp32
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
+	$(BIN)/python -m tools.fuzz all --seconds 5 --seed 1
 
 # The fast tier, for every change (about 3 minutes; make test before a merge): lint, the
 # engine and app tests on both runtimes but the two that draw every screen in every

@@ -15,7 +15,8 @@ ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
 NOT_ARCHIVED = "Not archived: retrying"
 
 
-def start(board, files=None):
+def start(board, files=None, share_ports=(80, 53)):
+    """share_ports: where sharing (hw.share) answers HTTP and DNS (None: no DNS)."""
     from hw import parts
 
     parts.hold_power(board)
@@ -99,9 +100,26 @@ def start(board, files=None):
         failing = failed
         app.unsaved = failed or unarchived != ""
 
+    def make_sharing():
+        # Menu -> Share: hw.share's part, made (and its module imported) the first time.
+        if app.sharing is None:
+            app.sharing = parts.sharing(match, settings, archive, share_ports)
+            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+        return app.sharing
+
+    app.make_sharing = make_sharing  # pyright: ignore[reportAttributeAccessIssue]
+    if settings.sharing:  # it was on before the power went: on again
+        try:
+            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+        except (OSError, MemoryError) as e:
+            make_sharing().off()
+            app.message = str(e)
+
     def changed():
         nonlocal unarchived
         journal.changed()
+        if app.sharing is not None:
+            app.sharing.changed()
         told = unarchived
         # Won: to the archive (an undo of the win: kept when won again, or at New match).
         unarchived = keep() if match.winner() != 2 else ""  # 2: rules.NOBODY
@@ -113,7 +131,8 @@ def start(board, files=None):
             journal.changed()
         if unarchived:
             unarchived = keep()
-        journal.save_settings(settings)
+        if journal.save_settings(settings) and app.sharing is not None:
+            app.sharing.changed()  # the language or the names: the page's too
         said(True)
 
     if match.winner() != 2:  # won, and saved before it was archived (a reboot between)

@@ -49,6 +49,10 @@ def parse_args(argv):
                         help="screen zoom (default: the board's, 2 to 4; headless screenshots 1)")
     parser.add_argument("--flash", metavar="DIR", help="keep the device's flash in this folder")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
+    parser.add_argument("--share", type=int, metavar="PORT",
+                        help="turn sharing on (Menu -> Share) and serve the match's page on "
+                             "http://127.0.0.1:PORT/; headless: after the log and keys, "
+                             "until interrupted")
     args = parser.parse_args(argv)
     args.board = boards.resolve(args.board)
     try:
@@ -62,6 +66,8 @@ def parse_args(argv):
         parser.error("--screenshot: %s cannot be written (no such folder?)" % args.screenshot)
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error("--scale must be 1 to 8")
+    if args.share is not None and not 1 <= args.share <= 65535:
+        parser.error("--share must be a port, 1 to 65535")
     return args
 
 
@@ -85,10 +91,11 @@ def main(argv=None):
         from sim import headless
 
         return headless.run(args.board, args.lang, log, args.keys, args.screenshot,
-                            args.scale or 1, flash, folder)
+                            args.scale or 1, flash, folder, share=args.share)
     from sim import window
 
-    return window.run(args.board, args.lang, log, args.keys, args.scale, flash, folder)
+    return window.run(args.board, args.lang, log, args.keys, args.scale, flash, folder,
+                      share=args.share)
 
 
 if __name__ == "__main__":

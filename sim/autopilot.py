@@ -32,12 +32,17 @@ class PlayError(Exception):
 
 
 def gesture_map(keymap):
-    """Semantic event -> (key, gesture) of its cheapest gesture on this keymap."""
+    """Semantic event -> (key, gesture) of its cheapest gesture on this keymap (a chord's
+    key: the pair of outer keys)."""
     found = {}
+    n = len(keymap) // 3
     for i in range(len(keymap)):
         key, gesture = divmod(i, 3)
+        if key == n:  # the chord's short and long
+            key, gesture = (0, n - 1), (SHORT, LONG)[gesture]
         event = keymap[i]
-        cost = (_PRESSES[gesture], gesture == LONG)  # long presses take longer
+        presses = _PRESSES[gesture] * (2 if isinstance(key, tuple) else 1)
+        cost = (presses, gesture == LONG)  # long presses take longer
         if event and (event not in found or cost < found[event][0]):
             found[event] = (cost, key, gesture)
     return {event: (key, gesture) for event, (cost, key, gesture) in found.items()}
@@ -75,6 +80,8 @@ class Autopilot:
     # The log.
     def play(self, lines):
         """Plays lines (truc.tablelog.split's: None for a line that is not UTF-8)."""
+        if self.app.top_name() == "language":  # a fresh device's first question: BACK
+            self.send(E.BACK)  # keeps the language it has, and skips the help
         for number, text in enumerate(lines, 1):
             self.line = number
             try:
@@ -154,7 +161,8 @@ class Autopilot:
         self.fingers.gesture(key, gesture)
         got = self.device.events[seen:]
         if got != [event]:
-            self._fail("key %d %s gave %s, not %s" % (key + 1, "sdl"[gesture],
+            keys = "+".join(str(k + 1) for k in key) if isinstance(key, tuple) else key + 1
+            self._fail("key %s %s gave %s, not %s" % (keys, "sdl"[gesture],
                                                       [E.NAMES[e] for e in got], E.NAMES[event]))
 
     def _screen(self, name):
@@ -163,25 +171,24 @@ class Autopilot:
         return self.app.top()
 
     def _home(self):
-        """Back to the scoreboard: any key dismisses a summary, BACK leaves a menu."""
+        """Back to the scoreboard: BACK leaves a menu or a summary (a team key there
+        would go on to the scoreboard)."""
         for _ in range(10):
             top = self.app.top_name()
             if top == "scoreboard":
                 return
-            self.send(E.PREV if top == "summary" else E.BACK)
+            self.send(E.BACK)
         self._fail("cannot get back to the scoreboard from %s" % self.app.top_name())
 
     def _move_to(self, menu, index):
         n = len(menu.items)
         rows = menu.rows
-        pages = self.app.top_name() != "actions"  # there a double press is a team going
 
         def moves(c):
             yield E.NEXT, 1, (c + 1) % n
             yield E.PREV, 1, (c - 1) % n
-            if pages:
-                yield E.NEXT2, 2, min(c + rows, n - 1)  # a page, for a double press
-                yield E.PREV2, 2, max(c - rows, 0)
+            yield E.NEXT2, 2, min(c + rows, n - 1)  # a page, for a double press
+            yield E.PREV2, 2, max(c - rows, 0)
 
         for event in cheapest_path(menu.cursor, index, moves):
             self.send(event)
@@ -214,9 +221,10 @@ class Autopilot:
         else:
             if (op == R.TRUC or op == R.ENVIT) and b == commands.next_step(m, op):
                 b = 0  # the menu's and the keys' "call or raise one step"
-            if op == R.FOLD:  # the team key's double press in the Actions menu
-                self._open_actions()
-                self.send(E.PREV2 if a == R.A else E.NEXT2)
+            if op == R.FOLD:  # both keys, then the team's key
+                self.send(E.GO)
+                self._screen("going")
+                self.send(E.PREV if a == R.A else E.NEXT)
             elif not self._team_key(op, a, b):
                 self._choose(self._open_actions(), (op, a, b))
 

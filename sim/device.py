@@ -15,6 +15,7 @@ machine.SIM is one board: only the Device booted last is live.
 """
 import importlib
 
+import network
 from machine import SIM
 from ui import events as E
 from ui.gestures import KEYMAP_2, KEYMAP_3
@@ -25,11 +26,13 @@ CELL_MV = 3900  # the battery the simulated boards run on, about 70 %
 
 
 class Device:
-    def __init__(self, name, language=None, flash=None, store=None, draw=True):
+    def __init__(self, name, language=None, flash=None, store=None, draw=True, share_port=0):
         """name: a board file's (or an alias); language: set as if chosen in the settings
         (None: what the flash holds); flash: a sim.flash.Flash (None: empty); store:
         something with sync(flash), told after every change that landed; draw: False for
-        a panel model that takes the pixels without drawing them (a soak: faster)."""
+        a panel model that takes the pixels without drawing them (a soak: faster);
+        share_port: where sharing (hw.share, Menu -> Share) serves the page on 127.0.0.1
+        (0: a free port), with no DNS (port 53 is the system's)."""
         self.draw = draw
         self.name = boards.resolve(name)
         self.look = boards.LOOKS[self.name]
@@ -44,11 +47,17 @@ class Device:
         self.renders = 0  # frames the loop drew, across boots
         self._held = set()
         self._synced = None
+        self.share_port = share_port
+        self.loop = None
         self._boot(language)
 
     # Power.
     def _boot(self, language=None):
+        if self.loop is not None and self.app.sharing is not None \
+                and self.app.sharing.server is not None:
+            self.app.sharing.server.close()  # the power went: so did the radio
         SIM.reset()
+        network.reset()
         self.model = boards.wire(self.name)
         self.model.draw = self.draw
         board = self.board
@@ -56,7 +65,8 @@ class Device:
             SIM.set_adc(board.BATTERY_ADC, CELL_MV * 1000 // board.BATTERY_SCALE)
         for key in self._held:  # a finger still on a key through the power cut
             SIM.drive(board.BUTTONS[key], self._active())
-        self.loop = importlib.import_module("main").start(board, files=self.flash)
+        self.loop = importlib.import_module("main").start(
+            board, files=self.flash, share_ports=(self.share_port, None))
         self.app = self.loop.app
         self.power = self.loop.power
         deliver = self.app.event
@@ -66,6 +76,9 @@ class Device:
             deliver(e)
 
         self.app.event = event
+        if language and self.app.top_name() == "language":  # a fresh device: the flag
+            self.app.settings.helped = True  # answered its first question (and its help)
+            self.app.pop()
         if language and language != self.app.settings.language:
             self.app.set_language(language)
             self.app.after_event()  # saved the way the settings screen saves it

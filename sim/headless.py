@@ -2,6 +2,7 @@
 then a key script, then a screenshot of the glass."""
 import json
 import sys
+import time
 
 from tools.replay import describe
 
@@ -11,14 +12,16 @@ from sim.device import Device
 from sim.fingers import Fingers
 
 
-def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None):
+def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None,
+            share=None):
     """A device booted from flash (None: an empty one, gone when the run ends; store, a
-    sim.flashdir.FlashFolder, keeps it), after the log and the key script. Returns
-    (device, fingers, error): error is the PlayError that stopped the log, or None."""
-    device = Device(name, language, flash, store)
+    sim.flashdir.FlashFolder, keeps it), after the log and the key script; sharing on
+    127.0.0.1:share when share is a port. Returns (device, fingers, error): error is the
+    PlayError that stopped the log, or None."""
+    device = Device(name, language, flash, store, share_port=share or 0)
     fingers = Fingers(device)
     if log_lines is not None:
-        if device.app.top_name() != "newmatch":  # a log is a match from its start
+        if device.app.top_name() not in ("newmatch", "language"):  # a log starts a match
             return device, fingers, PlayError(0, "the flash holds a match in progress; "
                                                  "--fresh starts from an empty flash")
         try:
@@ -26,13 +29,49 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
         except PlayError as e:
             return device, fingers, e
     keyscript.play(fingers, keyscript.parse(keys, device.keys))
+    if share is not None:  # 0: a free port
+        start_sharing(device)
     return device, fingers, None
 
 
+def start_sharing(device):
+    """Sharing on, as Menu -> Share turns it on (the screen under it stays)."""
+    sharing = device.app.make_sharing()
+    if not sharing.active():
+        sharing.on(device.now())
+    device.app.after_event()  # saved with the settings, as after a press
+
+
+def sharing_line(device):
+    sharing = device.app.sharing
+    return "sharing: http://127.0.0.1:%d/ (network %s, password %s)" % (
+        sharing.server.port, sharing.name(), device.app.settings.password)
+
+
+def serve(device, lock=None, until=None):
+    """Runs the device in real time (its loop answers the page's requests) until
+    interrupted, or until until() is true; lock, if given, is held for each turn."""
+    try:
+        while until is None or not until():
+            if lock is None:
+                device.run(10)
+            else:
+                with lock:
+                    device.run(10)
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        pass
+
+
 def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, flash=None,
-        store=None, out=sys.stdout, err=sys.stderr):
-    """Returns the exit status: 0, or 2 when the log could not be played."""
-    device, fingers, error = prepare(name, language, log_lines, keys, flash, store)
+        store=None, out=sys.stdout, err=sys.stderr, share=None):
+    """Returns the exit status: 0, or 2 when the log could not be played. With share (a
+    port), the device then serves the match's page until interrupted."""
+    try:
+        device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share)
+    except OSError as e:  # the port is taken
+        print("sim: cannot share on port %s: %s" % (share, e), file=err)
+        return 2
     if screenshot:
         try:
             device.image(scale).save(screenshot, "PNG")
@@ -47,4 +86,7 @@ def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, 
     if error:
         print(error, file=err)
         return 2
+    if share is not None:
+        print(sharing_line(device), file=out, flush=True)
+        serve(device)
     return 0

@@ -12,6 +12,7 @@ from sim.fingers import DOUBLE_GAP_MS, DOUBLE_MS, LONG_EXTRA_MS, LONG_MS, PRESS_
 SYNTAX = """\
 key script: tokens separated by spaces or commas
   1s 2d 3l   short, double or long press of key 1, 2 or 3 (1 = leftmost or topmost)
+  12s 13l    keys 1 and 2 (or 1 and 3) pressed together, short or held
   2s*4       the same token 4 times (at most %d)
   w500       wait 500 ms (a summary goes back by itself after 5000)
 A script holds at most %d gestures and waits of %d ms in all (one simulated hour).
@@ -27,13 +28,13 @@ SYNTAX = SYNTAX % (MOST_TIMES, MOST_GESTURES, MOST_WAIT_MS, PRESS_MS, DOUBLE_GAP
                    LONG_MS + LONG_EXTRA_MS, DOUBLE_MS + SETTLE_EXTRA_MS, DOUBLE_MS)
 
 _GESTURES = {"s": SHORT, "d": DOUBLE, "l": LONG}
-_TOKEN = re.compile(r"(?:([1-9])([sdl])|w(\d+))(?:\*(\d+))?$")
+_TOKEN = re.compile(r"(?:([1-9]{1,2})([sdl])|w(\d+))(?:\*(\d+))?$")
 
 
 def parse(script, keys):
-    """The steps of a script: ("press", key, gesture) with key 0-based, or ("wait", ms).
-    Raises ValueError naming the bad token, before anything is built for it: a script
-    runs in bounded time."""
+    """The steps of a script: ("press", key, gesture) with key 0-based (a pair of keys
+    for a chord), or ("wait", ms). Raises ValueError naming the bad token, before anything
+    is built for it: a script runs in bounded time."""
     steps = []
     gestures = waited = 0
     for token in script.replace(",", " ").split():
@@ -41,8 +42,14 @@ def parse(script, keys):
         if not found:
             raise ValueError("bad key script token '%s'" % token[:40])
         key, kind, wait, times = found.groups()
-        if key and int(key) > keys:
+        if key and (max(key) > str(keys) or "0" in key):
             raise ValueError("'%s': this board has keys 1 to %d" % (token, keys))
+        if key and len(key) == 2:
+            if key[0] == key[1] or kind == "d":
+                raise ValueError("'%s': a chord is two keys, short or long" % token)
+            key = (int(key[0]) - 1, int(key[1]) - 1)
+        elif key:
+            key = int(key) - 1
         if len(times or "") > 9 or int(times or 1) > MOST_TIMES:
             raise ValueError("'%s': repeat at most %d times" % (token[:40], MOST_TIMES))
         times = int(times or 1)
@@ -55,7 +62,7 @@ def parse(script, keys):
         if waited > MOST_WAIT_MS or gestures > MOST_GESTURES:
             raise ValueError("'%s': a script waits at most %d ms in all and makes at most %d "
                              "gestures" % (token, MOST_WAIT_MS, MOST_GESTURES))
-        step = ("wait", int(wait)) if wait else ("press", int(key) - 1, _GESTURES[kind])
+        step = ("wait", int(wait)) if wait else ("press", key, _GESTURES[kind])
         steps.extend([step] * times)
     return steps
 

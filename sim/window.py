@@ -8,7 +8,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from sim.headless import prepare  # noqa: E402
+from sim.headless import prepare, sharing_line  # noqa: E402
 
 FPS = 50
 _INVISIBLE = ("offscreen", "dummy")  # SDL video drivers that show nothing
@@ -233,10 +233,17 @@ class Window:
         surface.blit(label, label.get_rect(midtop=(base.centerx, base.bottom + s)))
 
 
-def run(name, language=None, log_lines=None, keys="", scale=None, flash=None, store=None):
+def run(name, language=None, log_lines=None, keys="", scale=None, flash=None, store=None,
+        share=None):
     """Opens the window on a device that has played log_lines and keys first (booted
-    from flash, kept by store: see sim.headless.prepare)."""
-    device, fingers, error = prepare(name, language, log_lines, keys, flash, store)
+    from flash, kept by store, sharing on port share: see sim.headless.prepare)."""
+    try:
+        device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share)
+    except OSError as e:  # the port is taken
+        print("sim: cannot share on port %s: %s" % (share, e), file=sys.stderr)
+        return 2
+    if share is not None:
+        print(sharing_line(device), flush=True)
     if error:
         print(error, file=sys.stderr)
         return 2

@@ -11,4 +11,4 @@ for path in (os.path.join(ROOT, "tests"), ROOT):
 import sim  # noqa: E402,F401
 
 # MicroPython-only tests (they measure the MicroPython heap).
-collect_ignore = ["test_no_alloc.py"]
+collect_ignore = ["test_no_alloc.py", "test_out_of_memory.py"]

@@ -1,7 +1,5 @@
 # The app on a real canvas: keys to commands, menus of legal commands, what the screen shows.
 # mp-heap: 192K  (it loads both screen sizes; the device needs one, see make bench)
-import sys
-
 from truc import rules as R
 from truc import variants as V
 from app.app import Settings
@@ -63,9 +61,13 @@ def test_refused_key_changes_nothing_and_says_why():
     assert app.message == "a truc call is pending: answer it first"
 
 
-def test_back_on_the_scoreboard_undoes():
+def test_back_on_the_scoreboard_changes_nothing_and_both_keys_held_undo():
     app = _app("variant valencia\nbaza A")
-    _press(app, E.BACK)
+    before = bytes(app.match.state)
+    for _ in range(5):  # backing out of a menu once too often, or many times
+        _press(app, E.BACK)
+    assert bytes(app.match.state) == before and app.top_name() == "scoreboard"
+    _press(app, E.UNDO)  # both keys held: a gesture of its own, which says what it did
     assert app.match.bazas() == 0 and app.message == "Undone: Baza A"
 
 
@@ -103,22 +105,61 @@ def test_choosing_from_the_actions_menu_applies_it():
     assert app.match.envit_call() == (1, R.B) and app.top_name() == "scoreboard"
 
 
-def test_a_team_double_press_in_the_actions_menu_is_that_team_going():
+def test_a_double_press_in_the_actions_menu_pages_as_in_every_menu():
+    # It made a team go, while it pages in every other menu: three goings by accident.
     app = _app("variant valencia")
     _press(app, E.SELECT)
-    labels = [label for label, value in app.top().items if value[0] == R.FOLD]
-    assert labels == ["<< A goes (ens n'anem)", "B goes (ens n'anem) >>"]  # marked with their press
+    before = bytes(app.match.state)
+    cursor = app.top().cursor
     _press(app, E.NEXT2)
+    assert app.top_name() == "actions" and app.top().cursor == cursor + app.top().rows
+    _press(app, E.PREV2, E.PREV2)
+    assert app.top().cursor == 0 and bytes(app.match.state) == before
+    labels = [label for label, value in app.top().items if value[0] == R.FOLD]
+    assert labels == ["A goes (ens n'anem)", "B goes (ens n'anem)"]  # still a choice there
+
+
+def test_both_keys_ask_who_goes_and_the_team_key_answers():
+    app = _app("variant valencia")
+    _press(app, E.GO)
+    assert app.top_name() == "going" and not app.match.round_winner() < R.NOBODY
+    _press(app, E.NEXT)  # B's key: B goes, and the notice says so
     m = app.match
     assert m.round_winner() == R.A and m.envit_window() == R.A  # A may still envit
-    assert app.top_name() == "scoreboard"
-    # With a truc waiting nobody may go: the double press is a page again, nothing applied.
-    app = _app("variant valencia\ntruc A")
+    assert app.top_name() == "scoreboard" and app.message == "B goes (ens n'anem)"
+    # Any other key leaves the question and changes nothing.
+    for e in (E.BACK, E.SELECT, E.PREV2, E.NEXT2, E.GO):
+        app = _app("variant valencia\nbaza A")
+        before = bytes(app.match.state)
+        _press(app, E.GO, e)
+        assert app.top_name() == "scoreboard" and bytes(app.match.state) == before, e
+
+
+def test_actions_opens_on_the_same_item_after_an_undo():
+    # Right after an undo it opened on Redo, so the parda learnt as two presses redid
+    # whatever was undone (a going among them).
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.UNDO, E.SELECT)
+    menu = app.top()
+    assert menu.items[menu.cursor][1] == (R.BAZA, R.PARDA, 0)
+    assert "redo" in [v for _, v in menu.items]
     _press(app, E.SELECT)
-    before = bytes(app.match.state)
-    _press(app, E.PREV2)
-    assert app.top_name() == "actions" and app.top().cursor == 0  # a page up: Menu
-    assert bytes(app.match.state) == before
+    assert app.match.bazas() == 1 and app.match.baza(0) == R.PARDA
+
+
+def test_a_press_on_the_round_summary_goes_on_to_the_scoreboard():
+    # The summary took the press that closed it: the next round's first baza was lost.
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV)
+    assert app.top_name() == "summary" and app.match.round() == 2
+    _press(app, E.NEXT)
+    assert app.top_name() == "scoreboard" and app.match.bazas() == 1 and app.match.baza(0) == R.B
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV, E.BACK)  # BACK only closes it
+    assert app.top_name() == "scoreboard" and app.match.bazas() == 0
+    app = _app("variant valencia\nbaza A")
+    _press(app, E.PREV, E.PREV2)  # a truc, as on the scoreboard
+    assert app.top_name() == "scoreboard" and app.match.truc_call() == (1, R.A)
 
 
 def test_summary_after_a_round_lists_what_was_paid():
@@ -126,7 +167,7 @@ def test_summary_after_a_round_lists_what_was_paid():
     _press(app, E.NEXT, E.NEXT)
     lines = [text for text, _ in app.top().lines(app)]
     assert lines == ["Envit: A +2", "Round: B +2"]
-    _press(app, E.SELECT)
+    _press(app, E.BACK)
     assert app.top_name() == "scoreboard" and app.match.bazas() == 0
 
 
@@ -303,7 +344,7 @@ def test_undo_stops_at_the_set_up_of_the_match():
         app = _app(setup)
         entries = app.match.entries()
         _press(app, E.NEXT)  # a baza: the one command of play
-        _press(app, E.BACK, E.BACK, E.BACK, E.BACK)
+        _press(app, E.UNDO, E.UNDO, E.UNDO, E.UNDO)
         assert app.match.entries() == entries and app.match.variant() and app.match.players()
         assert app.match.bazas() == 0 and app.message == "Nothing to undo"
         _press(app, E.SELECT)
@@ -341,7 +382,7 @@ def test_new_match_opens_on_the_last_preset_and_options():
 
 
 def test_the_main_menu_shows_what_this_boards_keys_do():
-    for keys, undo in ((2, "Hold left: undo."), (3, "Double B: undo.")):
+    for keys, undo in ((2, "Hold both keys: undo."), (3, "Hold A and C: undo.")):
         app = _app()
         app.keys = keys
         app.open("mainmenu")
@@ -355,15 +396,37 @@ def test_the_main_menu_shows_what_this_boards_keys_do():
         assert app.top_name() == "mainmenu"
 
 
-def test_the_first_run_help_covers_the_screen_until_a_press_which_still_acts():
-    app = _app()
-    sys.modules.pop("app.textpage", None)  # left by an earlier test: the help imports it
-    app.welcome()
-    app.render()
-    assert app.cover.title == "Keys (also in the Menu)" and not app.settings.helped
-    _press(app, E.NEXT)  # the help goes and the press is B's baza
-    assert app.cover is None and app.settings.helped and app.match.baza(0) == R.B
-    assert "app.textpage" not in sys.modules  # let go with the help
+def test_a_fresh_device_asks_the_language_then_shows_the_whole_help_in_it():
+    # The help was always in Catalan, showed 6 of its 9 lines, and its closing press acted.
+    for keys, choose, language, title in ((2, E.NEXT, "es", "Teclas (y en el Menú)"),
+                                          (2, E.SELECT, "en", "Keys (also in the Menu)"),
+                                          (3, E.SELECT, "es", "Teclas (y en el Menú)"),
+                                          (3, E.NEXT, "en", "Keys (also in the Menu)"),
+                                          (3, E.PREV, "ca", "Tecles (també al Menú)")):
+        app = _app("variant valencia\nbaza A", language="ca")
+        app.keys = keys
+        app.settings.helped = False
+        app.welcome()
+        app.render()
+        assert app.top_name() == "language"
+        before = bytes(app.match.state)
+        _press(app, choose)  # one press
+        assert app.settings.language == language and app.settings.helped
+        page = app.top()
+        assert app.top_name() == "textpage" and page.title == title
+        seen = set()
+        for _ in range(len(page.items)):  # every row comes into view, a line a press
+            seen.update(range(page.cursor, min(page.cursor + page.rows, len(page.items))))
+            _press(app, E.NEXT)
+        assert seen == set(range(len(page.items))) and len(page.items) > page.rows
+        text = " ".join(page.items).lower()
+        for word in {"en": ("who goes", "undo", "envit values", "main menu"),
+                     "es": ("quién se va", "deshacer", "envit", "menú"),
+                     "ca": ("qui se'n va", "desfés", "envit", "menú")}[language]:
+            assert word in text, (word, language)
+        _press(app, E.BACK)  # closed: it changed nothing, the press went nowhere else
+        assert app.top_name() == "scoreboard" and bytes(app.match.state) == before
+        app.set_language("en")
 
 
 def test_a_screen_left_takes_its_texts_along():
@@ -441,9 +504,12 @@ def test_redoing_a_canton_shows_the_canton():
     app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
     _press(app, E.PREV)
     assert app.top_name() == "summary"
-    _press(app, E.SELECT)
+    _press(app, E.BACK)
     app.undo()
-    _press(app, E.SELECT, E.SELECT)  # Actions opens on Redo
+    _press(app, E.SELECT)  # Actions: Redo, below parda (it never opens on it)
+    menu = app.top()
+    menu.cursor = [v for _, v in menu.items].index("redo")
+    _press(app, E.SELECT)
     assert app.top_name() == "summary" and app.match.cantons(0) == 1
     assert app.top().lines(app)[-1] == ("A wins the canton", R.A)
 

@@ -9,6 +9,10 @@ from ui.gestures import KEYMAP_2, KEYMAP_3, Recognizer
 from hw.buttons import DEBOUNCE_MS, Buttons, open_pins
 from heaplock import locked
 
+# The keymaps without chords, and the middle key with a double: the debouncer's tests
+# press keys at once and count every gesture of every key (the chords: test_gestures).
+SOLO_2 = KEYMAP_2[:6]
+SOLO_3 = bytes(KEYMAP_3[:4]) + bytes((E.UNDO,)) + bytes(KEYMAP_3[5:9])
 MASK = (1 << 30) - 1  # MicroPython's ticks_ms period, minus one
 BURST = 15  # the longest bounce burst simulated, ms
 # The shortest level certain to count with the bursts and scans of 3..10 ms simulated: the
@@ -370,7 +374,7 @@ def _complete(kind, times):
 
 
 def test_short_long_and_double_presses_through_bounce_give_their_events_in_order():
-    for keymap in (KEYMAP_2, KEYMAP_3):
+    for keymap in (SOLO_2, SOLO_3):
         n = len(keymap) // 3
         for seed in range(8):
             rng = Rng(seed * 31 + n)
@@ -474,11 +478,11 @@ def test_both_buttons_mashed_at_once_count_every_press_of_each_once():
     for seed in (1, 2):
         a = Masher(Rng(seed), 400, 100, hold=(SURE, 300), gap=(SURE, 400))
         c = Masher(Rng(seed + 50), 400, 130, hold=(SURE, 300), gap=(SURE, 400))
-        b = Buttons((a.pin, c.pin), Recognizer(KEYMAP_2))
+        b = Buttons((a.pin, c.pin), Recognizer(SOLO_2))
         got = []
         run(b, (a, c), 0, 400 * 700 + 2000, step=5, out=got)
         assert b.presses == 800
-        assert _per_key(got, KEYMAP_2, 0) == 400 and _per_key(got, KEYMAP_2, 1) == 400
+        assert _per_key(got, SOLO_2, 0) == 400 and _per_key(got, SOLO_2, 1) == 400
 
 
 # The gate (what hw.power uses to swallow the press that woke the screen)
@@ -561,7 +565,7 @@ def test_scan_allocates_nothing():
     n = 150
     a = Masher(Rng(5), n * 2, MASK - 3000, hold=(SURE, 900), gap=(SURE, 500))
     c = Masher(Rng(6), n * 2, MASK - 2900, hold=(SURE, 900), gap=(SURE, 500))
-    b = Buttons((a.pin, c.pin), Recognizer(KEYMAP_2))
+    b = Buttons((a.pin, c.pin), Recognizer(SOLO_2))
     b.gate = lambda pressed, when: True
     lines = (a, c)
     hist = array("i", [0] * 9)
@@ -575,6 +579,6 @@ def test_scan_allocates_nothing():
     assert a.presses == c.presses == 2 * n
     assert b.presses == 4 * n and b.lost == 0
     for k in (0, 1):
-        took = hist[KEYMAP_2[k * 3]] + 2 * hist[KEYMAP_2[k * 3 + 1]] + hist[KEYMAP_2[k * 3 + 2]]
+        took = hist[SOLO_2[k * 3]] + 2 * hist[SOLO_2[k * 3 + 1]] + hist[SOLO_2[k * 3 + 2]]
         assert took == 2 * n, (k, list(hist))
     assert hist[E.BACK] and hist[E.SELECT] and hist[E.PREV2] and hist[E.NEXT2]

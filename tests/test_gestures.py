@@ -10,6 +10,11 @@ from heaplock import locked
 
 MASK = (1 << 30) - 1  # MicroPython's ticks_ms period, minus one
 KEYMAPS = (KEYMAP_2, KEYMAP_3)
+# The same keys without chords: two keys down at once are each their own gesture.
+SOLO_2, SOLO_3 = KEYMAP_2[:6], KEYMAP_3[:9]
+# Every key with all three gestures, and chords.
+FULL_3 = bytes((E.PREV, E.PREV2, E.BACK, E.SELECT, E.MENU, E.MENU, E.NEXT, E.NEXT2, E.SELECT,
+                E.GO, E.UNDO))
 # Three keys missing gestures: 0 has no double, 1 no long, 2 only a short.
 PARTIAL = bytes((E.PREV, 0, E.BACK, E.NEXT, E.NEXT2, 0, E.SELECT, 0, 0))
 
@@ -49,14 +54,58 @@ def test_two_button_keymap_is_prev_and_next_with_back_and_select_on_long():
     assert KEYMAP_2[0 * 3 + LONG] == E.BACK
     assert KEYMAP_2[1 * 3 + SHORT] == E.NEXT and KEYMAP_2[1 * 3 + DOUBLE] == E.NEXT2
     assert KEYMAP_2[1 * 3 + LONG] == E.SELECT
-    assert len(KEYMAP_2) == 6
+    assert bytes(KEYMAP_2[6:]) == bytes((E.GO, E.UNDO))  # both keys: go; held: undo
 
 
-def test_three_button_keymap_puts_select_undo_menu_on_the_middle_key():
+def test_three_button_keymap_puts_select_and_menu_on_the_middle_key():
     assert bytes(KEYMAP_3[0:3]) == bytes((E.PREV, E.PREV2, E.BACK))
-    assert bytes(KEYMAP_3[3:6]) == bytes((E.SELECT, E.UNDO, E.MENU))
+    assert bytes(KEYMAP_3[3:6]) == bytes((E.SELECT, 0, E.MENU))  # two choices are two
     assert bytes(KEYMAP_3[6:9]) == bytes((E.NEXT, E.NEXT2, E.SELECT))
-    assert len(KEYMAP_3) == 9
+    assert bytes(KEYMAP_3[9:]) == bytes((E.GO, E.UNDO))
+
+
+def test_no_gesture_that_leaves_or_moves_in_a_menu_is_undo_or_go():
+    # Backing out, moving, paging and choosing are single keys; undo and going are two
+    # keys at once, which none of those gestures is.
+    for keymap in KEYMAPS:
+        n = len(keymap) // 3
+        assert E.UNDO not in keymap[:n * 3] and E.GO not in keymap[:n * 3]
+
+
+# Two keys at once
+
+
+def test_two_keys_pressed_together_are_one_chord_fired_at_the_first_release():
+    for keymap in KEYMAPS:
+        last = len(keymap) // 3 - 1
+        g = Recognizer(keymap)
+        assert down(g, 0, 0) == [] and down(g, last, 40) == []
+        assert poll(g, 200) == [] and up(g, last, 300) == [E.GO]
+        assert up(g, 0, 350) == [] and poll(g, 2000) == []  # nothing more, no short
+
+
+def test_two_keys_held_together_are_the_chords_long_press_while_held():
+    g = Recognizer(KEYMAP_2)
+    down(g, 1, 0)
+    down(g, 0, 100)
+    assert poll(g, 699) == []  # long counts from the second press
+    assert poll(g, 700) == [E.UNDO]
+    assert up(g, 0, 900) == [] and up(g, 1, 950) == [] and poll(g, 3000) == []
+    assert tap(g, 0, 4000) == [] and poll(g, 4400) == [E.PREV]  # back to single keys
+
+
+def test_a_key_pressed_after_the_other_fired_its_long_is_no_chord():
+    g = Recognizer(KEYMAP_2)
+    down(g, 0, 0)
+    assert poll(g, 600) == [E.BACK]
+    assert tap(g, 1, 700, 30) == [] and poll(g, 1100) == [E.NEXT]
+    assert up(g, 0, 1200) == []
+
+
+def test_a_key_pressed_after_the_other_was_released_is_no_chord():
+    g = Recognizer(KEYMAP_2)
+    assert tap(g, 0, 0, 50) == []  # waiting for its double
+    assert down(g, 1, 60) == [E.PREV] and up(g, 1, 100) == [] and poll(g, 500) == [E.NEXT]
 
 
 def test_bad_keymaps_and_timings_are_refused_at_construction():
@@ -78,8 +127,10 @@ def test_bad_keymaps_and_timings_are_refused_at_construction():
 
 
 def test_short_press_is_reported_when_the_double_window_closes():
-    for keymap in KEYMAPS:
+    for keymap in KEYMAPS + (FULL_3,):
         for k in range(keys(keymap)):
+            if not keymap[k * 3 + DOUBLE]:
+                continue  # test_key_without_a_double_reports_its_short_on_the_release
             g = Recognizer(keymap)
             assert down(g, k, 1000) == [] and up(g, k, 1100) == []
             assert poll(g, 1200) == [] and poll(g, 1399) == []
@@ -88,8 +139,10 @@ def test_short_press_is_reported_when_the_double_window_closes():
 
 
 def test_double_press_fires_on_the_second_press_and_its_release_adds_nothing():
-    for keymap in KEYMAPS:
+    for keymap in KEYMAPS + (FULL_3,):
         for k in range(keys(keymap)):
+            if not keymap[k * 3 + DOUBLE]:
+                continue
             g = Recognizer(keymap)
             assert tap(g, k, 1000) == []
             assert down(g, k, 1150) == [keymap[k * 3 + DOUBLE]]
@@ -238,14 +291,14 @@ def test_quick_taps_alternating_keys_are_shorts_in_order_not_doubles():
 
 
 def test_long_press_of_another_key_first_reports_the_waiting_short():
-    g = Recognizer(KEYMAP_2)
+    g = Recognizer(SOLO_2)
     down(g, 1, 0)
     assert tap(g, 0, 400, 30) == []  # key 0 waits until 730, key 1 turns long at 600
     assert poll(g, 600) == [E.PREV, E.SELECT]
 
 
 def test_release_of_a_held_key_first_reports_another_keys_waiting_short():
-    g = Recognizer(KEYMAP_3)
+    g = Recognizer(SOLO_3)
     down(g, 0, 0)
     assert tap(g, 2, 100) == []
     assert up(g, 0, 200) == [E.NEXT]
@@ -253,7 +306,7 @@ def test_release_of_a_held_key_first_reports_another_keys_waiting_short():
 
 
 def test_long_presses_due_in_one_poll_come_in_the_order_they_were_pressed():
-    g = Recognizer(KEYMAP_3)
+    g = Recognizer(SOLO_3)
     down(g, 2, 0)
     down(g, 0, 30)
     down(g, 1, 60)
@@ -261,7 +314,7 @@ def test_long_presses_due_in_one_poll_come_in_the_order_they_were_pressed():
 
 
 def test_a_late_feed_first_reports_what_was_due_before_its_edge():
-    g = Recognizer(KEYMAP_3)
+    g = Recognizer(SOLO_3)
     assert down(g, 1, 0) == []
     assert down(g, 0, 700) == [E.MENU]  # no poll since: key 1 turned long at 600
     assert up(g, 0, 750) == [] and up(g, 1, 760) == [] and poll(g, 1050) == [E.PREV]
@@ -313,7 +366,7 @@ def test_unknown_keys_are_ignored_and_do_not_disturb_a_waiting_double():
 
 
 def test_stray_edges_of_another_key_do_not_break_a_double():
-    g = Recognizer(KEYMAP_3)
+    g = Recognizer(SOLO_3)
     down(g, 1, 0)
     tap(g, 0, 100)
     assert down(g, 1, 160) == [] and up(g, 2, 170) == []  # repeated press, stray release
@@ -336,7 +389,7 @@ def test_quadruple_tap_is_two_doubles():
 
 def test_press_and_release_in_the_same_millisecond_is_a_short():
     g = Recognizer(KEYMAP_3)
-    assert tap(g, 1, 10, 0) == [] and poll(g, 310) == [E.SELECT]
+    assert tap(g, 0, 10, 0) == [] and poll(g, 310) == [E.PREV]
 
 
 # Mashing
@@ -360,8 +413,8 @@ def test_a_thousand_pairs_of_quick_taps_are_a_thousand_doubles():
     count = 0
     t = 0
     for i in range(2000):
-        for e in tap(g, 1, t, 30):
-            assert e == E.UNDO
+        for e in tap(g, 0, t, 30):
+            assert e == E.PREV2
             count += 1
         t += 30 + (50 if i % 2 == 0 else 400)  # pairs close, gaps between pairs wide
     assert count == 1000 and poll(g, t + 1000) == []
@@ -407,7 +460,29 @@ def _play_gestures(p, keymap, long_ms, double_ms, count, intended):
     """Makes `count` random gestures, one after another, appending each to `intended`."""
     last_key = -1
     last_waits = False  # the last gesture was a short that waited for a double
+    chords = len(keymap) > keys(keymap) * 3
     for _ in range(count):
+        if chords and random.randrange(4) == 0:  # two keys at once
+            if last_waits:  # the last short's window closes first
+                p.wait(double_ms + random.choice((0, 1, random.randint(0, 300))))
+            k = random.randrange(keys(keymap))
+            j = (k + 1 + random.randrange(keys(keymap) - 1)) % keys(keymap)
+            held = random.choice((SHORT, LONG))
+            p.edge(k, True)
+            p.wait(random.choice((0, long_ms - 1, random.randint(0, long_ms - 1))))
+            p.edge(j, True)
+            if held == LONG:
+                p.wait(long_ms + random.choice((0, 1, random.randint(0, 900))))
+            else:
+                p.wait(random.choice((0, long_ms - 1, random.randint(0, long_ms - 1))))
+            first, second = (k, j) if random.randrange(2) else (j, k)
+            p.edge(first, False)
+            p.wait(random.choice((0, random.randint(0, 2 * long_ms))))
+            p.edge(second, False)
+            intended.append(keymap[keys(keymap) * 3 + (1 if held == LONG else 0)])
+            last_key = -1
+            last_waits = False
+            continue
         k = random.randrange(keys(keymap))
         m = k * 3
         kind = random.choice([g for g in (SHORT, DOUBLE, LONG) if keymap[m + g]] or [SHORT])
@@ -533,6 +608,27 @@ def _mash(g, rounds, start, hist):
         k = i % 3
         kind = (i // 3) % 3
         holds = 2 if kind == DOUBLE else 1
+        if i % 9 == 8:  # and a chord of the outer keys, short or long
+            for key in (0, 2):
+                e = g.feed(key, True, t & MASK)
+                while e:
+                    hist[e] += 1
+                    e = g.poll(t & MASK)
+                t += 20
+            end = t + (700 if (i // 9) % 2 else 100)
+            while t < end:
+                t += 10
+                e = g.poll(t & MASK)
+                while e:
+                    hist[e] += 1
+                    e = g.poll(t & MASK)
+            for key in (2, 0):
+                e = g.feed(key, False, t & MASK)
+                while e:
+                    hist[e] += 1
+                    e = g.poll(t & MASK)
+                t += 20
+            t += 400
         for press in range(holds):
             e = g.feed(k, True, t & MASK)
             while e:
@@ -554,10 +650,10 @@ def _mash(g, rounds, start, hist):
 
 
 def test_feed_and_poll_allocate_nothing():
-    g = Recognizer(KEYMAP_3)
-    hist = array("i", [0] * 9)
-    t = _mash(g, 9, MASK - 5000, hist)  # warm up: every code path runs once
-    for e in range(9):
+    g = Recognizer(FULL_3)
+    hist = array("i", [0] * 10)
+    t = _mash(g, 18, MASK - 5000, hist)  # warm up: every code path runs once
+    for e in range(10):
         hist[e] = 0
     rounds = 9 * 40
     # (CPython, whose heap cannot be locked: the state stays the same preallocated objects;
@@ -568,9 +664,11 @@ def test_feed_and_poll_allocate_nothing():
     assert type(g._phase) is bytearray and type(g._q.buf) is bytearray
     assert type(g._t) is array
     each = rounds // 9  # times each key made each gesture
-    expected = array("i", [0] * 9)
+    expected = array("i", [0] * 10)
     for k in range(3):
         for kind in (SHORT, DOUBLE, LONG):
-            expected[KEYMAP_3[k * 3 + kind]] += each
+            expected[FULL_3[k * 3 + kind]] += each
+    expected[E.GO] += each // 2  # a chord every 9 gestures, short and long in turn
+    expected[E.UNDO] += each // 2
     assert list(hist) == list(expected), (list(hist), list(expected))
     assert g.lost == 0

@@ -129,12 +129,12 @@ def test_no_rounds_yet_and_back_to_the_menu():
 
 def test_undo_and_redo_name_the_command():
     app = _app("variant valencia\nbaza A\ntruc B")
-    app.event(E.BACK)
+    app.event(E.UNDO)
     assert app.message == "Undone: B: truc"
     app.redo()
     assert app.message == "Redone: B: truc" and app.match.truc_call()[0] == 1
     app = _app("variant valencia\nadjust A +3", language="ca")
-    app.event(E.BACK)
+    app.event(E.UNDO)
     assert app.message == "Desfet: Punts A +3"
     app = _app("variant valencia\nbaza A\nbaza A\nenvit B\nvull A\nshow 1:31\nbaza A")
     app.undo()

@@ -38,6 +38,8 @@ class _Settings:  # what hw.journal reads and writes of app.app.Settings
         self.names = ["", "", "", "", "", ""]
         self.setup = bytearray(3)
         self.helped = False
+        self.sharing = False
+        self.password = ""
 
 
 # ---- flash on either runtime -----------------------------------------------------------
@@ -1120,7 +1122,7 @@ def test_the_last_new_match_and_the_help_seen_are_kept_and_older_files_still_loa
     j.open(_LIVE, s)
     assert j.save_settings(s)
     old = _get(fs, "truc.cfg")  # as written before these came: the same without 4 bytes
-    old = old[:-8] + old[-4:]
+    old = old[:-10] + old[-4:]  # (and without sharing's 2: off, no password)
     s.setup[:] = b"\x02\x04\x92"
     assert j.save_settings(s)  # a changed set-up is written
     s.helped = True
@@ -1133,6 +1135,28 @@ def test_the_last_new_match_and_the_help_seen_are_kept_and_older_files_still_loa
     t = _Settings()
     assert J.Journal(fs).open(_LIVE, t) == ""
     assert bytes(t.setup) == b"\x00\x00\x00" and not t.helped and t.timeout == 60
+
+
+def test_sharing_and_its_password_are_kept_and_files_without_them_still_load():
+    fs = _new_fs()
+    s = _Settings()
+    j = J.Journal(fs)
+    j.open(_LIVE, s)
+    s.helped = True
+    assert j.save_settings(s)
+    older = _get(fs, "truc.cfg")[:-6]  # without sharing's 2 bytes
+    older = older + J._u32(J.crc32(older))
+    s.sharing = True
+    s.password = "abcdefghjk"
+    assert j.save_settings(s) and not j.save_settings(s)
+    t = _Settings()
+    fs = _reboot(fs)
+    assert J.Journal(fs).open(_LIVE, t) == ""
+    assert t.sharing and t.password == "abcdefghjk" and t.helped
+    _put(fs, "truc.cfg", older)
+    t = _Settings()
+    assert J.Journal(fs).open(_LIVE, t) == ""
+    assert not t.sharing and t.password == "" and t.helped
 
 
 def test_damaged_settings_are_set_aside_and_the_match_is_kept():

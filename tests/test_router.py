@@ -131,10 +131,12 @@ def _walk(app):
     for name, arg in (("actions", None), ("mainmenu", None), ("newmatch", None),
                       ("names", 4), ("settings", None), ("assistant", None),
                       ("envitcalc", None), ("bazacalc", None), ("textpage", "signals"),
-                      ("adjust", None)):
+                      ("adjust", None), ("going", None), ("language", None)):
         app.open(name, arg)
         app.render()
-        app.event(E.NEXT)
+        # (there a team key would make B go, or choose a language: the match and the
+        # settings would differ from walk to walk)
+        app.event(E.BACK if name in ("going", "language") else E.NEXT)
         app.render()
         app.home()
         app.render()

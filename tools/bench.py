@@ -13,6 +13,7 @@ and on the 32-bit one (tools/mp32.py), deployed as .mpy files and frozen.
 """
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -52,7 +53,7 @@ def smallest_heap(*args, script="mp_bench"):
 
 
 DEVICE_PRESSES = 400  # two rounds of the walk's tours: every screen, twice
-SCREENS = 15  # what the walk visits (mp_device_bench.TOURS)
+SCREENS = 16  # what the walk visits (mp_device_bench.TOURS)
 
 
 def wide_board(out):
@@ -85,19 +86,23 @@ def device_tree(frozen=False, out=None, wide=False):
     files = deploy.device_files(board, frozen)
     deploy.build(files, out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
+    compile_file("tests/unixboard/lib/network.py", os.path.join(out, "network.mpy"))
     compile_file("tools/mp_device_bench.py", os.path.join(out, "mp_device_bench.mpy"))
     return out
 
 
-HARNESS = ("machine.mpy", "mp_device_bench.mpy")  # in the tree, not on a board
+HARNESS = ("machine.mpy", "network.mpy", "mp_device_bench.mpy")  # the tree's, not a board's
 
 
-def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False):
+def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False,
+           share=False):
     """Runs the device bench on the board's filesystem: a fresh folder holding the tree's
     files as `make flash` lays them out (no match saved: the first boot), its current
-    folder, where the journal writes. Returns the CompletedProcess."""
+    folder, where the journal writes; share: with sharing on and a phone polling it.
+    Returns the CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
-    cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else [])
+    cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else []) \
+        + (["share=%d" % free_port()] if share else [])
     # sys.path as on an ESP32: '' (the filesystem), .frozen, lib; so a module's __file__
     # is as short as on the board (its qstr stays in the heap), and a folder on the
     # filesystem shadows a frozen package as it would there. Then the tree, for the
@@ -110,8 +115,10 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
                               env=env)
 
 
-def device_fits(binary, tree, heap, frozen=False):
-    out = device(binary, tree, heap=heap, frozen=frozen).stdout
+def device_fits(binary, tree, heap, frozen=False, share=False):
+    out = device(binary, tree, heap=heap, frozen=frozen, share=share).stdout
+    if share and ("shared " not in out or figures(out.split("shared ", 1)[1])["failed"] != "0"):
+        return False
     return "replayed" in out and figures(out.split("replayed ", 1)[1])["screens"] == str(SCREENS)
 
 
@@ -119,36 +126,43 @@ STEP = 256  # the heap sizes tried differ by this much
 SPAN = 2048  # fits "from" a size: every size from it to this much over it fits
 
 
-def _fit_all(binary, tree, heaps, frozen):
+def _fit_all(binary, tree, heaps, frozen, share=False):
     with ThreadPoolExecutor(max(os.cpu_count() or 1, 2)) as pool:
-        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen), heaps))
+        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen, share), heaps))
 
 
-def device_fits_from(binary, tree, heap, frozen=False):
+def free_port():
+    """A port on 127.0.0.1 that nothing listens on now (for the bench's sharing)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def device_fits_from(binary, tree, heap, frozen=False, share=False):
     """Whether the device walks every screen in every heap from heap to heap + SPAN. A
     heap a little larger is no sure fit: fragmentation lays the objects out anew, and
     the heap that fits may be the lucky one between two that do not."""
-    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen))
+    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share))
 
 
-def smallest_device_heap(binary, tree, frozen=False):
+def smallest_device_heap(binary, tree, frozen=False, share=False):
     """(fits from, least): the smallest heap from which on the device walks every screen
     without running out (the loop's MemoryError recovery counts as a failure), every
     size up to SPAN over it tried in STEP bytes; and the smallest in which it fits at
     all, luck included. A binary search finds a size that fits, then the sizes SPAN
     around it are tried."""
     low, high = 8192, 524288
-    if not device_fits(binary, tree, high, frozen):
+    if not device_fits(binary, tree, high, frozen, share):
         raise SystemExit("the device bench fails in %d B: %s" % (
-            high, device(binary, tree, heap=high, frozen=frozen)))
+            high, device(binary, tree, heap=high, frozen=frozen, share=share)))
     while high - low > STEP:
         mid = (low + high) // 2 // STEP * STEP
-        if device_fits(binary, tree, mid, frozen):
+        if device_fits(binary, tree, mid, frozen, share):
             high = mid
         else:
             low = mid
     heaps = range(max(high - SPAN, 8192), high + SPAN + 1, STEP)
-    fits = _fit_all(binary, tree, heaps, frozen)
+    fits = _fit_all(binary, tree, heaps, frozen, share)
     start = len(fits)
     while start and fits[start - 1]:
         start -= 1
@@ -291,6 +305,33 @@ def whole_device():
             "out of the heap (the bench frozen, machine in C): the heap figures are the"
             " device's alone" if d.get("harness") == "frozen" else
             "loaded into the heap: about 5 KB of each heap figure is theirs"))
+    share_figures(tree, frozen_tree, binary or tool("micropython"), grown, frozen)
+
+
+def share_figures(tree, frozen_tree, binary, grown, frozen):
+    """The whole device with sharing on (hw.share) and a phone polling the page's state
+    every second, on 127.0.0.1 (the unix board's network)."""
+    print("whole device sharing the match, a phone polling /state every second:")
+    if grown:
+        start, least = smallest_device_heap(grown, tree, share=True)
+        print("  32-bit port, .mpy deploy, a heap that grows once: starts at %d B (%d)"
+              "  (an ESP32 starts at 57344: %s)" % (
+                  start, least, "fits" if start <= 57344 else "does not fit"))
+    if frozen:
+        print("  32-bit port, frozen build: %d B (%d)  (goal: 57344)" % smallest_device_heap(
+            frozen, frozen_tree, frozen=True, share=True))
+    out = device(binary, tree, measure=True, share=True).stdout
+    if "shared " not in out:
+        raise SystemExit("the device bench failed sharing: %s" % out)
+    d = figures(out.split("replayed ", 1)[1].split("shared ", 1)[0])
+    s = figures(out.split("shared ", 1)[1])
+    n = int(s["requests"])
+    print("  %d page updates (%s failed): %.0f B each, %.2f ms each from the request to"
+          " the answer's end, the device's loop turning; the page file %s B" % (
+              n, s["failed"], int(s["bytes"]) / max(n, 1), int(s["us"]) / max(n, 1) / 1000,
+              s["page"]))
+    print("  heap allocated per press, sharing: %.0f B mean" % (
+        int(d["alloc"]) / int(d["presses"])))
 
 
 if __name__ == "__main__":

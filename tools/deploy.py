@@ -26,8 +26,9 @@ packages' folders at the root are deleted whole (sys.path is ['', '.frozen', '/l
 folder /app, even one holding only data files, would be imported as the package app in
 place of the frozen one).
 
-The data files (firmware/**/*.bin: the fonts, the compiled texts) go as they are to their
-folders (/ui/fonts, /app), and for a frozen build under /lib (/lib/ui/fonts, /lib/app):
+The data files (firmware/**/*.bin and *.html: the fonts, the compiled texts, the shared
+page) go as they are to their folders (/ui/fonts, /app, /hw), and for a frozen build under
+/lib (/lib/ui/fonts, /lib/app, /lib/hw):
 the firmware finds them along sys.path (ui.open_data), as on the host beside the sources.
 """
 import argparse

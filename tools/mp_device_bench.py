@@ -17,6 +17,9 @@
 # the loop never ran out of heap.
 #   measure: a gc.collect() before each press, to count what each press allocates, and
 #            the heap in use after each return to the scoreboard.
+#   share=PORT: sharing on (hw.share, on 127.0.0.1:PORT through the unix board's
+#            network) and a phone polling the page's state every second of the virtual
+#            clock, as the page does; the figures add its requests, bytes and times.
 import gc
 import sys
 import time
@@ -29,7 +32,8 @@ except ImportError:  # the Python one, tests/unixboard/lib/machine.py
     pass
 import machine
 
-# Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT).
+# Gestures: p n (short PREV, NEXT), P N (double: PREV2, NEXT2), b s (long: BACK, SELECT),
+# x X (both keys: GO, and held: UNDO).
 # g:VALUE moves a menu's cursor to the item of that value (NEXT presses) and selects it;
 # c:OP the same for the first engine command OP (truc.rules: 4 envit, 6 vull); where
 # there is none the tour goes home and ends. h: BACK until the scoreboard.
@@ -38,7 +42,7 @@ TOURS = (
     "s g:mainmenu g:pastmatches s p p h",  # from the second round on: the match the new
     # match of the last tour archived, opened as its history
     "s c:4 s c:6 s g:showentry s n s s n s h",
-    "p n p n P p n n N p n p b n p n",
+    "p n p n P p n n N p n p b n p n x b x n X",
     "s s h",
     "s g:adjust s n n s n n s h",
     "s g:mainmenu g:assistant g:envit s s s s s s p n h",
@@ -68,13 +72,71 @@ class Timed:
         self.us += time.ticks_diff(time.ticks_us(), t0)
 
 
+POLL_MS = 1000  # the page asks for the state every second
+
+
+class Phone:
+    """A client of the shared page in the same process: GET /state every POLL_MS, the
+    answer read as the device's loop turns serve it."""
+
+    def __init__(self, port):
+        import socket
+
+        self.socket = socket
+        self.addr = socket.getaddrinfo("127.0.0.1", port)[0][-1]
+        self.sock = None
+        self.since = 0
+        self.t0 = 0
+        self.got = 0
+        self.requests = self.bytes = self.us = self.failed = 0
+        self.buf = bytearray(128)  # the bench's, in the heap: small
+
+    def turn(self, now):
+        sock = self.sock
+        if sock is None:
+            if now - self.since >= POLL_MS:
+                self.since = now
+                self.t0 = time.ticks_us()
+                s = self.socket.socket(self.socket.AF_INET, self.socket.SOCK_STREAM)
+                s.connect(self.addr)  # loopback: the backlog takes it at once
+                s.send(b"GET /state HTTP/1.1\r\nHost: 192.168.4.1\r\n\r\n")
+                s.setblocking(False)
+                self.sock = s
+                self.got = 0
+            return
+        try:
+            n = sock.readinto(self.buf)
+        except OSError:
+            return
+        if n is None:  # nothing yet (a non-blocking stream's read says so)
+            return
+        if n:
+            self.got += n
+            return
+        sock.close()
+        self.sock = None
+        if self.got:
+            self.requests += 1
+            self.bytes += self.got
+            self.us += time.ticks_diff(time.ticks_us(), self.t0)
+        else:
+            self.failed += 1
+
+
 class Bench:
-    def __init__(self, measure):
+    def __init__(self, measure, share=0):
         import board
         import start
 
         self.measure = measure
         self.loop = start.start(board)
+        self.phone = None
+        if share:  # Menu -> Share, on the bench's port (a board's is 80)
+            sharing = self.loop.app.make_sharing()
+            sharing.port = share
+            sharing.dns_port = None
+            sharing.on(time.ticks_ms())
+            self.phone = Phone(share)
         self.app = self.loop.app
         self.spi = machine.last_spi()
         self.panel = Timed(self.app.display)  # the driver's share of the render time
@@ -100,6 +162,8 @@ class Bench:
             t0 = time.ticks_us()
             drawn = loop.step(self.now)
             dt = time.ticks_diff(time.ticks_us(), t0)
+            if self.phone is not None:
+                self.phone.turn(self.now)
             if drawn:
                 self.renders += 1
                 self.render_us += dt
@@ -116,9 +180,16 @@ class Bench:
         if self.measure:
             gc.collect()
             before = gc.mem_alloc()
-        k = 0 if gesture in "pPb" else 1
+        k = 0 if gesture in "pPbxX" else 1
         self.key(k, True)
-        if gesture in "pn":
+        if gesture in "xX":  # both keys: short (who goes?) or held (undo)
+            self.wait(50)
+            self.key(1, True)
+            self.wait(80 if gesture == "x" else 700)
+            self.key(1, False)
+            self.key(0, False)
+            self.wait(400)
+        elif gesture in "pn":
             self.wait(80)
             self.key(k, False)
             self.wait(400)  # the double window (300 ms) and the debounce (25 ms) pass
@@ -204,9 +275,10 @@ class Bench:
                 self.press(w)
 
     def run(self, budget):
-        if self.app.top_name() == "newmatch":  # the first boot: no match saved
-            if self.app.cover:  # the first-run help: the first press takes it away
-                self.press("p")
+        if self.app.top_name() == "language":  # the first boot: the language, its help
+            self.press("p")
+            self.press("b")
+        if self.app.top_name() == "newmatch":  # no match saved
             self.choose("begin")
         while self.presses < budget:
             for words in TOURS:
@@ -224,10 +296,14 @@ def out_of_heap():
 
 def main():
     presses = int(sys.argv[1])
-    measure = len(sys.argv) > 2 and sys.argv[2] == "measure"
+    measure = "measure" in sys.argv[2:]
     gc.collect()
     base = gc.mem_alloc()
-    b = Bench(measure)
+    share = 0
+    for arg in sys.argv[2:]:
+        if arg.startswith("share="):
+            share = int(arg[6:])
+    b = Bench(measure, share)
     gc.collect()
     booted = gc.mem_alloc() - base
     b.run(presses)
@@ -240,6 +316,20 @@ def main():
               b.stays, b.alloc_stay,
               "frozen" if out_of_heap() else "heap",
               ",".join(sorted(b.seen))))
+    phone = b.phone
+    if phone is not None:
+        print("shared requests=%d failed=%d bytes=%d us=%d page=%d" % (
+            phone.requests, phone.failed, phone.bytes, phone.us, _page_size()))
+
+
+def _page_size():
+    from ui import open_data
+
+    f = open_data("hw/share.html")
+    try:
+        return f.seek(0, 2)
+    finally:
+        f.close()
 
 
 main()

@@ -1,5 +1,6 @@
 # Runs ON MicroPython (unix port), driven by tools/soak.py --mp:
 #   micropython [-X heapsize=N] -m mp_soak PRESSES SEED PRESS GAP HOLD SETTLE [home] [every=N]
+#     [starved]
 # with MICROPYPATH naming a folder laid out as `make flash` lays out the board (start.mpy,
 # board.mpy, the firmware packages) plus tests/unixboard/lib/machine.py and soakplan.mpy,
 # and the current folder as the board's filesystem. PRESS GAP HOLD SETTLE: the simulator's
@@ -11,7 +12,8 @@
 # copy of the files. After each return to the scoreboard it checks the table-log export,
 # collects and notes the heap in use ("home" prints each figure). Prints "soaked" and the
 # figures, or "FAIL" and why; "every=N" prints the figures so far ("at ...") every N
-# presses, for a long run watched, or stopped, midway.
+# presses, for a long run watched, or stopped, midway. "starved": a heap too small for
+# every screen, where the loop's recovery from a full heap is expected (tools/fuzz heap).
 import gc
 import sys
 
@@ -66,6 +68,8 @@ class Soak:
         self.now = 0
         self.boot()
         self.presses = self.pulls = self.waits = self.returns = 0
+        self.recoveries = 0  # of the loops before the last pull
+        self.playing = 0  # presses made with a match in progress (after the press)
         self.deepest = 1
         # The heap in use after each return home: the first, the last, the least and
         # the most, and the most in the second half of the run (a list would grow).
@@ -104,10 +108,18 @@ class Soak:
         self.key(k, False)
 
     def figures(self):
-        return ("presses=%d pulls=%d waits=%d returns=%d deepest=%d heap_min=%d heap_max=%d"
-                " heap_first=%d heap_last=%d heap_late_max=%d" % (
-                    self.presses, self.pulls, self.waits, self.returns, self.deepest,
+        return ("presses=%d playing=%d recoveries=%d pulls=%d waits=%d returns=%d deepest=%d"
+                " heap_min=%d heap_max=%d heap_first=%d heap_last=%d heap_late_max=%d" % (
+                    self.presses, self.playing,
+                    self.recoveries + (self.loop.recoveries if self.loop else 0),
+                    self.pulls, self.waits,
+                    self.returns, self.deepest,
                     self.low, self.high, self.first, self.last, self.late))
+
+    def pressed(self):
+        self.presses += 1
+        if self.app.playing():
+            self.playing += 1
 
     def act(self, a):
         kind = a[0]
@@ -121,7 +133,7 @@ class Soak:
                     self.wait(self.gap_ms)
                     self.tap(k, self.press_ms)
             self.wait(self.settle_ms)
-            self.presses += 1
+            self.pressed()
         elif kind == S.CHORD:
             self.key(a[1], True)
             self.wait(self.press_ms)
@@ -130,8 +142,25 @@ class Soak:
             self.key(a[1], False)
             self.key(a[2], False)
             self.wait(self.settle_ms)
-            self.presses += 1
+            self.pressed()
+        elif kind == S.START:
+            for _ in range(S.START_MOST):
+                e = S.to_start(self.app)
+                if e < 0:
+                    try:
+                        self.app.open("newmatch")
+                    except MemoryError:  # recovered as the loop does from a press
+                        self.loop.recoveries += 1
+                        gc.collect()
+                        self.app.recover()
+                    self.wait(STEP_MS)
+                elif e:
+                    k, g = S.gesture(board.KEYMAP, e)
+                    self.act((S.PRESS, k, g))
+                else:
+                    break
         elif kind == S.PULL:
+            self.recoveries += self.loop.recoveries
             self.loop = self.app = None
             gc.collect()
             self.boot()
@@ -148,6 +177,7 @@ def main():
     presses, seed = int(sys.argv[1]), int(sys.argv[2])
     timings = [int(v) for v in sys.argv[3:7]]
     say_home = "home" in sys.argv[7:]
+    starved = "starved" in sys.argv[7:]
     every = 0
     for arg in sys.argv[7:]:
         if arg.startswith("every="):
@@ -158,13 +188,28 @@ def main():
     depth = 1
     while soak.presses < presses:
         a = plan.next()
+        why = None
         try:
             soak.act(a)
-            why = checker.check(soak.app, Copy(), a, soak.loop.power)
+        except MemoryError as e:
+            if starved and a[0] == S.PULL:  # too small a heap to boot in: the run ends
+                print("soaked", soak.figures(), "boot_out_of_heap=1")
+                return
+            sys.print_exception(e)  # the loop's recovery should have caught it
+            why = "%s: %s" % (type(e).__name__, e)
         except Exception as e:
             sys.print_exception(e)
             why = "%s: %s" % (type(e).__name__, e)
-        if not why and soak.loop.recoveries:
+        if not why:
+            try:
+                why = checker.check(soak.app, Copy(), a, soak.loop.power)
+            except MemoryError as e:
+                if not starved:  # starved, the check's own copy may find no room
+                    why = "%s: %s" % (type(e).__name__, e)
+            except Exception as e:
+                sys.print_exception(e)
+                why = "%s: %s" % (type(e).__name__, e)
+        if not why and soak.loop.recoveries and not starved:
             why = "out of heap (the loop recovered)"
         if why:
             print("FAIL after %d presses, action %r: %s" % (soak.presses, a, why))
@@ -173,7 +218,10 @@ def main():
         soak.deepest = max(soak.deepest, now)
         if now == 1 and depth > 1:
             soak.returns += 1
-            why = checker.export(soak.app.match)
+            try:
+                why = checker.export(soak.app.match)
+            except MemoryError as e:  # starved, the check's own match may find no room
+                why = None if starved else "%s: %s" % (type(e).__name__, e)
             if why:
                 print("FAIL after %d presses, action %r: %s" % (soak.presses, a, why))
                 sys.exit(1)

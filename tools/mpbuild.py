@@ -13,7 +13,7 @@ def tool(name):
     return exe if os.path.exists(exe) else name
 
 
-DATA = ".bin"  # the firmware's data files (fonts, texts): copied as they are
+DATA = (".bin", ".html")  # data files (fonts, texts, the shared page): copied as they are
 
 
 def sources(src, recurse=True, suffix=".py"):

@@ -163,8 +163,19 @@ def _keys(app):
     _choose(app, "keys")
 
 
+def _language(app):
+    app.welcome()  # the first boot's question, over whatever is on top
+
+
 def _welcome(app):
-    app.welcome()  # the first boot's help, over whatever is on top
+    app.welcome()  # the language, one press (app.language), then its help in it
+    choices = (E.PREV, E.NEXT, E.SELECT) if app.keys == 2 else (E.PREV, E.SELECT, E.NEXT)
+    app.event(choices[("ca", "es", "en").index(app.settings.language)])
+
+
+def _going(app):
+    play("baza A", app.match)
+    app.event(E.GO)
 
 
 SCENES = (
@@ -192,6 +203,8 @@ SCENES = (
     ("past-matches", _past_matches),
     ("keys", _keys),
     ("welcome", _welcome),
+    ("language", _language),
+    ("going", _going),
 )
 
 

@@ -35,7 +35,7 @@ from tools.mpbuild import ROOT, compile_file, tool
 TIMINGS = (F.PRESS_MS, F.DOUBLE_GAP_MS, F.LONG_MS + F.LONG_EXTRA_MS,
            F.DOUBLE_MS + F.SETTLE_EXTRA_MS)
 NAMES = {S.PRESS: "press", S.CHORD: "chord", S.WAIT: "wait", S.DIM: "dim", S.DARK: "dark",
-         S.PULL: "pull"}
+         S.PULL: "pull", S.START: "start"}
 
 
 class Failed(Exception):
@@ -51,14 +51,20 @@ class SimSoak:
         self.device = Device(board, draw=False)
         self.fingers = Fingers(self.device)
         self.presses = self.pulls = self.waits = self.returns = 0
+        self.playing = 0  # presses made with a match in progress (after the press)
         self.deepest = 1
         self.checker = S.Checker()
+
+    def pressed(self):
+        self.presses += 1
+        if self.device.app.playing():
+            self.playing += 1
 
     def act(self, a):
         d, kind = self.device, a[0]
         if kind == S.PRESS:
             self.fingers.gesture(a[1], a[2])
-            self.presses += 1
+            self.pressed()
         elif kind == S.CHORD:
             d.press(a[1])
             self.fingers.wait(F.PRESS_MS)
@@ -67,7 +73,17 @@ class SimSoak:
             d.release(a[1])
             d.release(a[2])
             self.fingers.wait(self.fingers.settle_ms)
-            self.presses += 1
+            self.pressed()
+        elif kind == S.START:
+            for _ in range(S.START_MOST):
+                e = S.to_start(d.app)
+                if e < 0:
+                    d.app.open("newmatch")
+                    d.step()
+                elif e:
+                    self.act((S.PRESS,) + S.gesture(d.keymap, e))
+                else:
+                    break
         elif kind == S.PULL:
             d.pull_battery()
             self.pulls += 1
@@ -116,7 +132,8 @@ def run_sim(board, presses, seed, out=sys.stdout):
                     board, seed, soak.presses, describe(a), why))
         depth = now
     seconds = time.perf_counter() - t0
-    return {"board": board, "presses": soak.presses, "pulls": soak.pulls,
+    return {"board": board, "presses": soak.presses, "playing": soak.playing,
+            "playing_share": round(soak.playing / max(1, soak.presses), 3), "pulls": soak.pulls,
             "waits": soak.waits, "returns": soak.returns, "deepest": soak.deepest,
             "commands": soak.device.app.match.entries(), "seconds": round(seconds, 1),
             "ms_per_press": round(1000 * seconds / max(1, soak.presses), 2)}
@@ -124,13 +141,11 @@ def run_sim(board, presses, seed, out=sys.stdout):
 
 def mp_tree(board, out):
     """What `make flash BOARD=board` puts on the board, plus the unix board's machine,
-    the plan and the soak, and the table log, which the plan's checks replay (the
-    device has no use for it), in out."""
+    the plan and the soak, in out."""
     from tools import deploy
 
     deploy.build(deploy.device_files(os.path.join(ROOT, "boards", board + ".py")), out)
     compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
-    compile_file("firmware/truc/tablelog.py", os.path.join(out, "truc", "tablelog.mpy"))
     compile_file("tools/soakplan.py", os.path.join(out, "soakplan.mpy"))
     compile_file("tools/mp_soak.py", os.path.join(out, "mp_soak.mpy"))
     return out
@@ -144,12 +159,15 @@ def scratch():
     return tempfile.TemporaryDirectory(prefix="soak-", dir=shm if usable else None)
 
 
-def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0):
-    """The soak started on the unix port (a Popen, text pipes), flash its filesystem."""
+def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0,
+               starved=False):
+    """The soak started on the unix port (a Popen, text pipes), flash its filesystem;
+    starved: the heap may run out (the loop recovers)."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
     cmd += ["home"] if home else []
     cmd += ["every=%d" % every] if every else []
+    cmd += ["starved"] if starved else []
     return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, MICROPYPATH=tree))
 
@@ -179,11 +197,12 @@ def _rate(figures, seconds, cpu=None):
 def _figures(board, line):
     figures = {"board": board}
     figures.update((k, int(v)) for k, v in (w.split("=", 1) for w in line.split()[1:]))
+    figures["playing_share"] = round(figures.get("playing", 0) / max(1, figures["presses"]), 3)
     return figures
 
 
 def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout,
-           every=0):
+           every=0, starved=False):
     """The soak on the unix port; returns the figures as a dict; raises Failed. every:
     print the figures so far every that many presses, as they come."""
     with scratch() as tmp:
@@ -192,7 +211,7 @@ def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.std
         os.mkdir(flash)
         t0 = time.perf_counter()
         proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home,
-                          heap, every)
+                          heap, every, starved)
         lines = []
         for line in proc.stdout:
             line = line.rstrip("\n")
@@ -225,13 +244,15 @@ def main(argv=None):
     parser.add_argument("--home", action="store_true",
                         help="--mp: print the heap in use after every return home")
     parser.add_argument("--heap", type=int, help="--mp: the port's -X heapsize")
+    parser.add_argument("--starved", action="store_true",
+                        help="--mp: a heap too small for every screen (the loop may recover)")
     parser.add_argument("--every", type=int, default=0,
                         help="--mp: print the figures so far every N presses")
     args = parser.parse_args(argv)
     try:
         if args.mp:
             figures = run_mp(args.board, args.presses, args.seed, args.home, args.heap,
-                             every=args.every)
+                             every=args.every, starved=args.starved)
         else:
             figures = run_sim(args.board, args.presses, args.seed)
     except Failed as e:

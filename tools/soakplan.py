@@ -8,9 +8,13 @@
 #   (WAIT, ms)             nobody touches the device
 #   (DIM,) (DARK,)         a wait until the screen has dimmed, or gone dark
 #   (PULL,)                the battery is pulled: a boot from what is on the flash
+#   (START,)               presses that start a match, when none is in progress: back
+#                          to New match (opened from the scoreboard when a won match
+#                          leaves nothing to go back to), onto Start, and choose it
 from truc.match import Match
 from truc import tablelog
 from hw.journal import Journal
+from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
 
 PRESS = 0
@@ -19,6 +23,7 @@ WAIT = 2
 DIM = 3
 DARK = 4
 PULL = 5
+START = 6
 
 MAX_DEPTH = 6  # screens on the stack: scoreboard, menu, assistant, a page... never more
 _DIM = 1  # hw.power DIM
@@ -30,11 +35,6 @@ class Plan:
     def __init__(self, seed, keys):
         self.keys = keys
         self._x = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
-        # PREV, then SELECT: on New match, "Start" (the last item) is chosen. Random
-        # presses alone seldom get there on two keys, and a soak without a match in
-        # play would test little.
-        self._start = ((PRESS, 0, SHORT), (PRESS, 1, LONG if keys == 2 else SHORT))
-        self._queue = []
 
     def rand(self, n):
         """0 <= r < n, from a xorshift32: the same numbers on both runtimes."""
@@ -46,13 +46,10 @@ class Plan:
         return x % n
 
     def next(self):
-        if self._queue:
-            return self._queue.pop()
         r = self.rand(1000)
         keys = self.keys
-        if r < 30:
-            self._queue.append(self._start[1])
-            return self._start[0]
+        if r < 30:  # random presses alone seldom start a match: a soak would test little
+            return (START,)
         if r < 33:
             return (PULL,)
         if r < 34:
@@ -67,6 +64,29 @@ class Plan:
         r = self.rand(20)
         kind = SHORT if r < 11 else DOUBLE if r < 15 else LONG
         return (PRESS, self.rand(keys), kind)
+
+
+START_MOST = 40  # presses a START may take (back out, down the New match rows, Start)
+
+
+def to_start(app):
+    """The event that brings a new match nearer: 0 when one is in progress, -1 when the
+    scoreboard shows a won match (the driver opens New match)."""
+    if app.playing():
+        return 0
+    top = app.top()
+    if top.name != "newmatch":
+        return E.BACK if len(app.stack) > 1 else -1
+    # "drop": a match the device could not archive (no heap for it) is let go.
+    if top.items and top.items[top.cursor][1] in ("begin", "start", "drop"):
+        return E.SELECT
+    return E.NEXT
+
+
+def gesture(keymap, event):
+    """(key, kind) of the gesture that makes event on the keymap (ui.gestures)."""
+    i = keymap.index(bytes((event,)))
+    return (i // 3, i % 3)
 
 
 LONG_STEP_MS = 100  # a DIM or DARK wait's loop turns: idle, the loop rests longer

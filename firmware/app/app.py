@@ -24,20 +24,43 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 # Every screen open() knows: the name is the module app.NAME. tools/deploy.py sends these
 # modules (and what they import) to the board, tests/test_router.py opens each one.
-SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "history", "mainmenu",
-           "names", "newmatch", "pastmatches", "scoreboard", "settings", "showentry",
-           "summary", "textpage")
+SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
+           "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
+           "settings", "share", "showentry", "summary", "textpage")
 
 
 def forget(modules):
     """Forgets the modules named as if never imported (their bytecode goes at the next
-    collection): what a screen left brought in, or what main imported for a moment."""
+    collection): what a screen left brought in, or what main imported for a moment.
+    Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
     for m in modules:
-        sys.modules.pop(m, None)
-        dot = m.rfind(".")
-        package = sys.modules.get(m[:dot]) if dot > 0 else None
-        if package is not None and hasattr(package, m[dot + 1:]):
-            delattr(package, m[dot + 1:])
+        _forget(m)
+
+
+def _forget(m):
+    module = sys.modules.pop(m, None)
+    if module is None:
+        return
+    dot = m.rfind(".")
+    for name in sys.modules:  # its package, if loaded, lets go of it too
+        if dot == len(name) and m.startswith(name):
+            attrs = sys.modules[name].__dict__
+            for key in attrs:
+                if attrs[key] is module:
+                    del attrs[key]
+                    break
+            return
+
+
+def _forget_since(known):
+    # Forgets every module not named in known, making no list of them.
+    while True:
+        for m in sys.modules:
+            if m not in known:
+                break
+        else:
+            return
+        _forget(m)
 
 
 def _nothing():
@@ -51,6 +74,10 @@ def _kept():  # type: () -> str
 
 class Settings:
     """What the players chose for the device, apart from the match itself."""
+
+    # Class defaults, so that a device that never shares keeps no room for them.
+    sharing = False  # the match shared over WiFi (hw.share): on again at boot
+    password = ""  # the shared network's, made the first time (hw.httpd)
 
     def __init__(self):
         self.language = "ca"
@@ -77,6 +104,9 @@ class NoBattery:
 
 
 class App:
+    sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    make_sharing = None  # main: a function making it (None: no radio)
+
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
         self.canvas = canvas
         self.display = display
@@ -102,8 +132,7 @@ class App:
         # not, which New match asks about before it lets the match go.
         self.before_new_match = _kept
         self.archive = None  # past matches: a function giving hw.archive's Archive (main)
-        self.cover = None  # a screen drawn over the stack until the next press (welcome)
-        i18n.use(self.settings.language)
+        self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
         if not self.match.variant():
@@ -125,7 +154,11 @@ class App:
                 self._close_from(i + 1)
                 return stack[i]
         screen = self._build(name, arg)
-        stack.append(screen)
+        try:
+            stack.append(screen)
+        except MemoryError:  # not on the stack: nothing else would drop its modules
+            self._drop(screen)
+            raise
         screen.open(self)
         return screen
 
@@ -138,16 +171,20 @@ class App:
         gc.collect()
         known = list(sys.modules)
         module = "app." + name
-        __import__(module)
-        screen = sys.modules[module].make(self, arg)
-        screen.name = name
-        screen.modules = [m for m in sys.modules if m not in known]
+        try:
+            __import__(module)
+            screen = sys.modules[module].make(self, arg)
+            screen.name = name
+            screen.modules = [m for m in sys.modules if m not in known]
+        except MemoryError:  # what it imported goes too: no screen would ever drop it
+            _forget_since(known)
+            raise
         return screen
 
     def welcome(self):
-        """The first-run help: the keys' page drawn over the screen on top until the first
-        press, which then does what it does there (so the help never takes a press)."""
-        self.cover = self._build("textpage", "welcome")
+        """A fresh device's first screens: the language, then the keys' help in it (both
+        over the first screen, which shows when they are closed)."""
+        self.open("language")
 
     def replace(self, name, arg=None):
         """The top screen gives way to `name`."""
@@ -181,26 +218,15 @@ class App:
         # Forgets the modules that opening screen imported, engine ones too.
         forget(screen.modules)
 
-    def _uncover(self):
-        # The cover (the first-run help) goes, with the modules it brought in.
-        if self.cover:
-            self._drop(self.cover)
-            self.cover = None
-
     def recover(self):
         """After the heap ran out (the main loop caught it): every screen but the
         scoreboard let go, and a notice."""
-        self._uncover()
         self.home()
-        self.message = t("Out of memory: back to the score")
+        self.message = self._out_of_memory
 
     # Input.
     def event(self, e):
         self.message = ""
-        if self.cover:  # the first-run help goes; the press goes on to the screen under it
-            self._uncover()
-            self.settings.helped = True
-            gc.collect()
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -228,6 +254,8 @@ class App:
         if err:
             self.message = t(err)
             return err
+        if op == R.FOLD:  # a round's end by a word, not by the cards: said
+            self.message = self._label(m.entries() - 1)
         self._changed(before)
         return None
 
@@ -278,13 +306,15 @@ class App:
     def set_language(self, language):
         self.settings.language = language
         i18n.use(language)
+        # Looked up now: the recovery from a full heap reads no file, makes no string.
+        self._out_of_memory = t("Out of memory: back to the score")
 
     # Output.
     def render(self):
         """Draws the top screen, a slice of the canvas at a time (ui.canvas), and sends
         what changed. Returns the bytes sent to the panel."""
         c = self.canvas
-        screen = self.cover or self.top()
+        screen = self.top()
         spans = c.spans
         sent = 0
         for part in range(c.slices):

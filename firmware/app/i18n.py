@@ -62,11 +62,14 @@ def t(text):
     found = _cache.get(text)
     if found is None:
         found = _read(text)
+        # The ring names only what the cache holds, even when storing runs out of heap
+        # (the dict grows its table): the slot is emptied first, filled once stored.
         old = _ring[_hand]
         if old is not None:
+            _ring[_hand] = None
             del _cache[old]
-        _ring[_hand] = text
         _cache[text] = found
+        _ring[_hand] = text
         _hand = _hand + 1 if _hand + 1 < SLOTS else 0
     return found
 

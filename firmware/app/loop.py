@@ -52,6 +52,9 @@ class Loop:
             dirty = True
         if self.power.tick(now_ms):  # the battery figure or its warning changed
             dirty = True
+        sharing = getattr(app, "sharing", None)  # hw.share's: answered at every turn
+        if sharing is not None and sharing.poll(now_ms):  # it ended by itself
+            dirty = True
         self._dirty = False
         if dirty:
             app.render()
@@ -63,6 +66,9 @@ class Loop:
         while turns:
             self.step(clock())
             now = clock()
-            self.power.rest(now, self.buttons.busy(now))
+            # No light sleep while sharing: it would stop the radio.
+            sharing = getattr(self.app, "sharing", None)
+            self.power.rest(now, self.buttons.busy(now) or sharing is not None
+                            and sharing.active())
             if turns > 0:
                 turns -= 1

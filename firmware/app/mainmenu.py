@@ -1,5 +1,5 @@
 # The main menu: the dealer's assistant, the rounds played, past matches, a new match,
-# settings, what the keys do.
+# sharing the match over WiFi (and stopping it), settings, what the keys do.
 from app.i18n import t
 from app.menu import Menu
 
@@ -8,23 +8,41 @@ class MainMenu(Menu):
     def __init__(self):
         Menu.__init__(self, t("Menu"))
         self.language = ""
+        self.sharing = False
 
     def refresh(self, app):
         # Built once, and again when Settings (above it) changed the language.
-        if self.items and self.language == app.settings.language:
+        sharing = app.sharing is not None and app.sharing.active()
+        if self.items and self.language == app.settings.language and self.sharing == sharing:
             return
         self.language = app.settings.language
+        self.sharing = sharing
         self.title = t("Menu")
         self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settings"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
+        if app.make_sharing is not None:  # after New match: the items above keep their place
+            self.items.insert(4, (t("Share"), "share"))
+        if sharing:
+            self.items.insert(5, (t("Stop sharing"), "unshare"))
 
     def choose(self, app, value):
         if value == "back":
             app.home()
         elif value == "keys":
             app.open("textpage", "keys")
+        elif value == "share":
+            sharing = app.make_sharing()
+            try:
+                sharing.on(app.now)
+            except (OSError, MemoryError) as e:  # no radio, no socket: said, play goes on
+                sharing.off()
+                app.message = "%s: %s" % (t("Share"), e)
+                return
+            app.open("share")
+        elif value == "unshare":
+            app.sharing.off()
         else:
             app.open(value)
 

@@ -47,8 +47,11 @@ class Scoreboard(Screen):
             app.apply(op, team)
         elif e == E.SELECT:
             app.open("actions")
-        elif e == E.BACK or e == E.UNDO:
+        elif e == E.GO and m.winner() == R.NOBODY:
+            app.open("going")
+        elif e == E.UNDO:
             app.undo()
+        # BACK does nothing here: backing out of a menu once too often changes nothing.
 
     def draw(self, app, c):
         m = app.match
@@ -120,6 +123,21 @@ class Scoreboard(Screen):
     def _score(self, m, team):
         # The points; once the match is won, the cantons (the points were cleared).
         return m.points(team) if m.winner() == R.NOBODY else m.cantons(team)
+
+    def words(self, app):
+        """The score's words in the device's language, for the shared page (hw.share):
+        the title, each team's name and half, cantons, dealer and mà, the stakes; then the
+        page's headings."""
+        m = app.match
+        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
+        if m.duel():
+            title += " · " + t("punta %d/3") % m.duel()
+        names = (app.team_name(R.A), app.team_name(R.B))
+        return [title, names[R.A], names[R.B], self._half(m, R.A), self._half(m, R.B),
+                self._cantons_text(m), self._seats_text(m),
+                " · ".join(self._stakes(app, m, names)),
+                t("Round history"), t("No rounds yet"), t("Past matches"),
+                t("No past matches"), t("Download the match")]
 
     def _half(self, m, team):
         if m.winner() != R.NOBODY:  # under the cantons, in the large digits

@@ -1,10 +1,13 @@
 # After a round (or duel) closes: what it paid, in the order RULES.md counts it, and
 # the canton or the match when one was won; its score is the points, or once a canton
-# was won the cantons, in its title. Any key goes back to the scoreboard.
+# was won the cantons, in its title. It came by itself, so it takes no press: a key
+# closes it and does what it does on the scoreboard (the next round's first baza is
+# entered, not lost); BACK only closes it, and so does any key once the match is won.
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
 from ui import canvas as C
+from ui import events as E
 from app.menu import draw_title
 from app.commands import paid
 from ui.gestures import elapsed
@@ -24,6 +27,8 @@ class Summary(Screen):
 
     def event(self, app, e):
         app.pop()
+        if e != E.BACK and app.top_name() == "scoreboard" and app.match.winner() == R.NOBODY:
+            app.top().event(app, e)  # (once the match is won, a press shows the final score)
 
     def tick(self, app, now_ms):
         if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:

@@ -65,27 +65,27 @@ class TextPage(Menu):
 
 def key_lines(app):
     """What each press does on this board's keys (2: the T-Display's left and right; 3:
-    A, B, C), the likeliest needed first: the first-run help shows only its first page."""
+    A, B, C): the scoreboard's first, then going, undo, Actions, back and the menus."""
     if app.keys == 2:
         texts = (t("Left key: team A. Right: B."),
                  t("Short: the baza, or vull."),
                  t("Double: truc, or raise it."),
-                 t("Hold right: Actions, choose."),
-                 t("Hold left: undo."),
-                 t("In menus hold left: back."),
-                 t("Double in menus: a page."),
-                 t("Double in Actions: team goes."),
-                 t("Main menu: Actions, Menu."))
+                 t("Both keys: who goes? Then the team's key."),
+                 t("Hold both keys: undo."),
+                 t("Hold right: Actions (parda, flor, envit values); choose in menus."),
+                 t("Hold left: back; it never changes the match."),
+                 t("In menus: short moves, double is a page."),
+                 t("Main menu: Actions, then Menu at the top."))
     else:
         texts = (t("A: team A, C: B."),
                  t("Short: baza, or vull."),
                  t("Double: truc, raise."),
-                 t("B: Actions, choose."),
-                 t("Double B: undo."),
-                 t("Hold B: main menu."),
-                 t("Hold A: back (undo)."),
-                 t("Double A, C: a page."),
-                 t("Double A, C in Actions: go."))
+                 t("A and C together: who goes? Then the team's key."),
+                 t("Hold A and C: undo."),
+                 t("B: Actions (parda, flor, envit values); choose in menus."),
+                 t("Hold A: back; it never changes the match."),
+                 t("In menus: A and C move, double is a page."),
+                 t("Hold B: main menu."))
     return [(text, C.FG) for text in texts]
 
 
@@ -103,7 +103,7 @@ def abbreviation_lines():
 def make(app, page):
     if page == "keys":
         return TextPage(app, t("Keys"), key_lines(app) + abbreviation_lines())
-    if page == "welcome":  # the first boot's help: any press goes on (App.welcome)
+    if page == "welcome":  # the first boot's, after the language (app.language)
         return TextPage(app, t("Keys (also in the Menu)"), key_lines(app))
     from app import cardwords as W  # dropped with the page (App._drop)
 

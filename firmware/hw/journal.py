@@ -330,7 +330,8 @@ class Journal:
     # ---- settings -------------------------------------------------------------------
 
     def _remember(self, s):
-        self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped)
+        self._saved = (s.language, s.timeout, tuple(s.names), bytes(s.setup), s.helped,
+                       s.sharing, s.password)
 
     def save_settings(self, settings):
         """Writes the settings if they differ from what was last read or written (the
@@ -339,6 +340,7 @@ class Journal:
         names = settings.names
         if saved is not None and saved[0] == settings.language and saved[1] == settings.timeout \
                 and saved[3] == settings.setup and saved[4] == settings.helped \
+                and saved[5] == settings.sharing and saved[6] == settings.password \
                 and len(saved[2]) == len(names):
             for i in range(len(names)):
                 if saved[2][i] != names[i]:
@@ -366,6 +368,8 @@ def _settings_bytes(s):
         _put_text(out, name)
     out.extend(s.setup)
     out.append(1 if s.helped else 0)
+    out.append(1 if s.sharing else 0)
+    _put_text(out, s.password)
     return out
 
 

@@ -52,3 +52,11 @@ def power(board, settings, buttons=None, display=None):
     return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
                  divider=board.BATTERY_SCALE or 2, adc_enable=enable,
                  now_ms=time.ticks_ms())  # pyright: ignore[reportArgumentType]
+
+
+def sharing(match, settings, archive, ports):
+    """The Share menu's radio and server (hw.share), off until turned on: the radio's
+    module and the server's are imported then (sockets and all) and not before."""
+    from hw.share import Sharing
+
+    return Sharing(match, settings, archive, ports[0], ports[1])

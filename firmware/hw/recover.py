@@ -164,7 +164,7 @@ def _open_settings(j, settings):
         data = _read(j, j.settings_name)
         if data is None:
             return ""
-        language, timeout, names, setup, helped = _parse_settings(
+        language, timeout, names, setup, helped, sharing, password = _parse_settings(
             data, len(settings.names), j.languages)
     except _Unknown:
         j._put_aside((j.settings_name,))
@@ -179,6 +179,9 @@ def _open_settings(j, settings):
     if setup is not None:
         settings.setup[:] = setup
         settings.helped = helped
+    if sharing is not None:
+        settings.sharing = sharing
+        settings.password = password
     j._remember(settings)
     return ""
 
@@ -214,14 +217,20 @@ def _parse_settings(data, count, languages):
     for _ in range(n):
         name, i = _text(data, i, end)
         names.append(name)
-    setup = helped = None
-    if i + 4 == end:  # the last new match and the help page (absent from older files)
+    setup = helped = sharing = password = None
+    if i + 4 <= end:  # the last new match and the help page (absent from older files)
         setup = data[i:i + 3]
         helped = data[i + 3] == 1
         if setup[0] > 3 or data[i + 3] > 1:
             raise _Unreadable()
-    elif i != end:
+        i += 4
+        if i < end:  # sharing and its password (absent from older files)
+            if data[i] > 1:
+                raise _Unreadable()
+            sharing = data[i] == 1
+            password, i = _text(data, i + 1, end)
+    if i != end:
         raise _Unreadable()
     if language not in languages:  # the settings menu could not show it
         raise _Unreadable()
-    return language, timeout, tuple(names), setup, helped
+    return language, timeout, tuple(names), setup, helped, sharing, password

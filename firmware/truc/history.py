@@ -86,6 +86,10 @@ class History:
     def field(self, i, f):
         return self._records[i * SIZE + f]
 
+    def records(self):
+        """The records, SIZE bytes each, as they are (the shared page reads them)."""
+        return memoryview(self._records)[:self._n * SIZE]
+
     def signed(self, i, f):
         v = self._records[i * SIZE + f]
         return v - 256 if v > 127 else v

@@ -8,8 +8,9 @@ NEXT = const(2)  # move on; on the scoreboard: team B's key
 PREV2 = const(3)  # double press of the PREV key; scoreboard: team A calls or raises truc
 NEXT2 = const(4)  # double press of the NEXT key; scoreboard: team B calls or raises truc
 SELECT = const(5)  # choose; on the scoreboard: the menu of every legal action
-BACK = const(6)  # go back; on the scoreboard: undo
+BACK = const(6)  # go back; on the scoreboard nothing: backing out never changes the match
 MENU = const(7)  # the main menu (three-button boards)
-UNDO = const(8)  # take back the last command (three-button boards)
+UNDO = const(8)  # both keys held: take back the last command
+GO = const(9)  # both keys pressed: who goes? (the scoreboard asks, a team key answers)
 
-NAMES = ("", "prev", "next", "prev2", "next2", "select", "back", "menu", "undo")
+NAMES = ("", "prev", "next", "prev2", "next2", "select", "back", "menu", "undo", "go")

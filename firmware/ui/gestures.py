@@ -28,6 +28,11 @@
 # - any press or release that changes another key's state, and any long press of another
 #   key, first reports a short still waiting for its double window, so events come in the
 #   order the user made them (at most one key is ever waiting).
+# - both keys (a keymap with chord events): a key pressed while another is down and has
+#   not fired yet makes the two a chord instead of their own gestures: long when both
+#   are still down long_ms after the second press, else short when the first of them is
+#   released; the other's release adds nothing. Two keys at once is a gesture of its
+#   own, which a quick press of one key after another never makes.
 # - stray edges are ignored: a press of a key already down, a release of a key that is
 #   up, keys the keymap does not have.
 #
@@ -40,21 +45,25 @@ from array import array
 
 from micropython import const
 
-from ui.events import BACK, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
+from ui.events import BACK, GO, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
 
 # A keymap is bytes: the event of key k's gesture g at k * 3 + g (0: that gesture does
-# nothing, and a key without a double or long event never waits for one).
+# nothing, and a key without a double or long event never waits for one); then, if
+# keys are to chord, two more: the short and the long press of two keys at once.
 SHORT = const(0)
 DOUBLE = const(1)
 LONG = const(2)
 
 # LILYGO T-Display: key 0 is GPIO0 (left/top), key 1 is GPIO35 (right/bottom).
 KEYMAP_2 = bytes((PREV, PREV2, BACK,
-                  NEXT, NEXT2, SELECT))
-# M5Stack: keys 0, 1, 2 are buttons A, B, C, left to right.
+                  NEXT, NEXT2, SELECT,
+                  GO, UNDO))
+# M5Stack: keys 0, 1, 2 are buttons A, B, C, left to right. B has no double: two quick
+# choices are two choices (and each is reported at its release, without a wait).
 KEYMAP_3 = bytes((PREV, PREV2, BACK,
-                  SELECT, UNDO, MENU,
-                  NEXT, NEXT2, SELECT))
+                  SELECT, 0, MENU,
+                  NEXT, NEXT2, SELECT,
+                  GO, UNDO))
 
 _MASK = const(0x3FFFFFFF)  # ticks period 2**30, minus one
 _HALF = const(0x20000000)
@@ -64,6 +73,7 @@ _UP = const(0)
 _DOWN = const(1)  # pressed, timing towards long
 _WAIT = const(2)  # released after a short, timing the double window
 _HELD = const(3)  # its event has fired (long, or double on the second press): until release
+_BOTH = const(4)  # down in a chord with another key, timing towards the chord's long
 
 _QSIZE = const(8)
 _MAX_KEYS = const(6)  # the queue holds at most keys + 1 events (see the top)
@@ -110,12 +120,13 @@ class Queue:
 class Recognizer:
     def __init__(self, keymap, long_ms=600, double_ms=300):
         n = len(keymap) // 3
-        if not 0 < n <= _MAX_KEYS or len(keymap) != n * 3:
+        if not 0 < n <= _MAX_KEYS or len(keymap) - n * 3 not in (0, 2):
             raise ValueError("keymap")
         if not (0 < long_ms < _HALF and 0 < double_ms < _HALF):
             raise ValueError("timing")
         self._map = bytes(keymap)
         self._n = n
+        self._chord = n * 3 if len(keymap) > n * 3 else -1  # where its events are; -1: none
         self._long = long_ms
         self._double = double_ms
         self._phase = bytearray(n)
@@ -142,7 +153,7 @@ class Recognizer:
             late = -1  # how long ago the earliest one ran out; -1: none due
             for k in range(self._n):
                 p = phase[k]
-                if p == _DOWN and self._map[k * 3 + LONG]:
+                if p == _DOWN and self._map[k * 3 + LONG] or p == _BOTH:
                     over = elapsed(now, self._t[k]) - self._long
                 elif p == _WAIT:
                     over = elapsed(now, self._t[k]) - self._double
@@ -156,6 +167,9 @@ class Recognizer:
             if phase[first] == _WAIT:
                 phase[first] = _UP
                 self._push(self._map[first * 3 + SHORT])
+            elif phase[first] == _BOTH:
+                self._flush(first)
+                self._chorded(LONG)
             else:
                 self._flush(first)
                 phase[first] = _HELD
@@ -169,6 +183,12 @@ class Recognizer:
                 self._flush(k)
                 phase[k] = _DOWN
                 self._t[k] = now & _MASK
+                if self._chord >= 0:
+                    for j in range(self._n):
+                        if j != k and phase[j] == _DOWN:  # two keys at once: a chord
+                            phase[j] = phase[k] = _BOTH
+                            self._t[j] = self._t[k]
+                            break
             elif p == _WAIT:  # within the window: _advance closed any that ran out
                 phase[k] = _HELD
                 self._push(self._map[k * 3 + DOUBLE])
@@ -180,8 +200,20 @@ class Recognizer:
             else:
                 phase[k] = _UP
                 self._push(self._map[k * 3 + SHORT])
+        elif p == _BOTH:
+            self._flush(k)
+            self._chorded(SHORT)
+            phase[k] = _UP
         elif p == _HELD:
             phase[k] = _UP
+
+    def _chorded(self, gesture):
+        # The chord's keys wait for their releases; its event fires.
+        phase = self._phase
+        for k in range(self._n):
+            if phase[k] == _BOTH:
+                phase[k] = _HELD
+        self._push(self._map[self._chord + (1 if gesture == LONG else 0)])
 
     def _flush(self, key):
         # Reports the short of any other key waiting for its double window.

@@ -38,7 +38,7 @@ import tty
 import pytest
 
 from tools import deploy
-from tools.mpbuild import ROOT, tool
+from tools.mpbuild import DATA, ROOT, tool
 
 MICROPYTHON = tool("micropython")
 BOARD = os.path.join(ROOT, "tests", "unixboard", "board.py")
@@ -291,7 +291,7 @@ def test_deploy_end_to_end(board):
         if name == "main.py":
             with open(deploy.BOOT_MAIN, "rb") as f:
                 assert data == f.read()
-        elif name.endswith(".bin"):  # a data file (fonts, texts), as it is in firmware/
+        elif name.endswith(DATA):  # a data file (fonts, texts, the page), as it is
             with open(os.path.join(deploy.FIRMWARE, name), "rb") as f:
                 assert data == f.read(), name
         else:
@@ -431,7 +431,7 @@ def test_a_frozen_deploy_leaves_no_folder_that_shadows_a_frozen_package(tmp_path
     assert _prepared(str(tmp_path), names, True) == ["main.py"]
     left = sorted(os.listdir(tmp_path))
     assert left == ["lib", "main.py"], left  # folders made for the copy: lib/app, lib/ui...
-    assert sorted(os.listdir(tmp_path / "lib")) == ["app", "ui"]
+    assert sorted(os.listdir(tmp_path / "lib")) == ["app", "hw", "ui"]  # hw: the shared page
 
 
 def test_device_files_are_deterministic_and_device_only():
@@ -444,16 +444,18 @@ def test_device_files_are_deterministic_and_device_only():
 # What every board gets (device names), and each board's own display driver on top: the
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
-app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/history.mpy
-app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/loop.mpy app/mainmenu.mpy app/menu.mpy
-app/names.mpy app/newmatch.mpy app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy
-app/settings.mpy app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy
-app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
-hw/journal.mpy hw/parts.mpy hw/power.mpy hw/recover.mpy main.py start.mpy
-truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
-truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy ui/fonts/digits_huge.bin
-ui/fonts/digits_large.bin ui/fonts/digits_small.bin ui/fonts/large.bin
-ui/fonts/medium.bin ui/fonts/small.bin ui/gestures.mpy ui/text.mpy""".split()
+app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/going.mpy
+app/history.mpy app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
+app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
+app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy app/share.mpy
+app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/varianttexts.mpy
+board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy hw/httpd.mpy hw/journal.mpy
+hw/parts.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py
+start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy
+truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy
+ui/events.mpy ui/fonts/digits_huge.bin ui/fonts/digits_large.bin
+ui/fonts/digits_small.bin ui/fonts/large.bin ui/fonts/medium.bin ui/fonts/small.bin
+ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
            "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],

@@ -87,6 +87,19 @@ def test_the_device_fits_the_esp32_heap_grown_once(grown):
     assert bench.device_fits_from(*grown, heap=GOAL - bench.SPAN)
 
 
+@pytest.mark.xfail(strict=True, reason="sharing fits a grown heap from 57,856 B since the"
+                   " merge of 5 December (57,344 B before it): 512 B short of 56 KB")
+def test_the_device_sharing_fits_the_esp32_heap_grown_once(grown):
+    # Sharing on (hw.share) and a phone polling the page every second, every answer
+    # whole: the radio's RAM is the ESP32's internal RAM beyond the heap, which one
+    # growth leaves it. From 56 KB on.
+    assert bench.device_fits_from(*grown, heap=GOAL, share=True)
+
+
+def test_the_frozen_device_sharing_fits_the_esp32_starting_heap(frozen):
+    assert bench.device_fits_from(*frozen, heap=GOAL - bench.SPAN, frozen=True, share=True)
+
+
 def test_the_320x240_layout_fits_the_esp32_heap_grown_once(grown, tmp_path):
     # The M5Stack Core's glass (issue 27): its wider canvas slice and larger fonts fit
     # stock ESP32 MicroPython as the T-Display's layout does (107,520 B on the plain

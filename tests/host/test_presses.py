@@ -16,9 +16,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BOARDS = ("tdisplay", "devkit_oled")  # 2 buttons; 3 buttons (as the M5Stack)
 # The scripts below name the gestures by what they are on the scoreboard: A and B the team
 # keys' short presses, AA and BB their double presses, S the Actions key (and in menus
-# choose), X back (on the scoreboard undo). Per board, the key script tokens:
-GESTURES = {2: {"A": "1s", "B": "2s", "AA": "1d", "BB": "2d", "S": "2l", "X": "1l"},
-            3: {"A": "1s", "B": "3s", "AA": "1d", "BB": "3d", "S": "2s", "X": "1l"}}
+# choose), X back, G both team keys at once (who goes?), U both held (undo). Per board,
+# the key script tokens:
+GESTURES = {2: {"A": "1s", "B": "2s", "AA": "1d", "BB": "2d", "S": "2l", "X": "1l",
+                "G": "12s", "U": "12l"},
+            3: {"A": "1s", "B": "3s", "AA": "1d", "BB": "3d", "S": "2s", "X": "1l",
+                "G": "13s", "U": "13l"}}
 VALENCIA = "S A S"  # New match: the variant row once (mallorca -> valencia), up to Start
 
 
@@ -44,7 +47,7 @@ def _shown(seat, value):
                          and m.last_round()[2:4] == (seat & 1, 2))
 
 
-MENU = "S A A A S"  # Actions, up past flor A and envit A to Menu (team A's going is over it)
+MENU = "S A A A S"  # Actions, up past flor A and envit A to Menu
 NAMES = MENU + " B B B S A A S"  # New match, Seat names: seat 1 on the cursor
 
 
@@ -56,13 +59,13 @@ ACTIONS = (
      lambda m, d: m.round() == 2 and m.points(R.A) == 1),
     ("flor A", "", "S A S", lambda m, d: m.flors(R.A) == 1 and not m.flors(R.B)),
     ("flor B", "", "S B S", lambda m, d: m.flors(R.B) == 1 and not m.flors(R.A)),
-    ("A goes, after a baza", "B", "S AA",
+    ("A goes, after a baza", "B", "G A",
      lambda m, d: m.round() == 2 and m.points(R.B) == 1 and m.points(R.A) == 0),
-    ("B goes, after a baza", "A", "S BB",
+    ("B goes, after a baza", "A", "G B",
      lambda m, d: m.round() == 2 and m.points(R.A) == 1 and m.points(R.B) == 0),
-    ("A goes, first baza (B may still envit)", "", "S AA",
+    ("A goes, first baza (B may still envit)", "", "G A",
      lambda m, d: m.round_winner() == R.B and m.envit_window() == R.B),
-    ("B goes, first baza (A may still envit)", "", "S BB",
+    ("B goes, first baza (A may still envit)", "", "G B",
      lambda m, d: m.round_winner() == R.A and m.envit_window() == R.A),
     ("A calls envit, B accepts", "", "S A A S B",
      lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.A)),
@@ -76,11 +79,12 @@ ACTIONS = (
     ("a 4-letter seat name (TONI), from the names screen", NAMES,
      "S B S S S S",  # the wheel puts each next letter of a table name under the cursor
      lambda m, d: d.app.settings.names[0] == "TONI" and d.app.top_name() == "names"),
-    ("undo", "A", "X", lambda m, d: m.bazas() == 0 and m.can_redo()),
-    ("redo", "A X", "S S", lambda m, d: m.bazas() == 1 and m.baza(0) == R.A),
-    ("correcting points: A +2, first baza", "", "S B B B B S S S X",  # past flor and envit B
+    ("undo", "A", "U", lambda m, d: m.bazas() == 0 and m.can_redo()),
+    ("redo", "A U", "S B B B S",  # past flor B and envit B
+     lambda m, d: m.bazas() == 1 and m.baza(0) == R.A),
+    ("correcting points: A +2, first baza", "", "S B B B S S S X",  # past flor and envit B
      lambda m, d: m.points(R.A) == 2 and m.bazas() == 0 and d.app.top_name() == "scoreboard"),
-    ("correcting points: A +2, after a baza", "B", "S B B S S S X",
+    ("correcting points: A +2, after a baza", "B", "S B S S S X",
      lambda m, d: m.points(R.A) == 2 and m.bazas() == 1 and d.app.top_name() == "scoreboard"),
 )
 
@@ -127,10 +131,10 @@ COUNTS = {
     "the main menu, first baza (3 buttons: also hold B)": (5, 5),
     "the main menu, after a baza": (3, 3),
     "a 4-letter seat name (TONI), from the names screen": (6, 6),
-    "undo": (1, 1),
-    "redo": (2, 2),
-    "correcting points: A +2, first baza": (9, 9),
-    "correcting points: A +2, after a baza": (7, 7),
+    "undo": (2, 2),
+    "redo": (5, 5),
+    "correcting points: A +2, first baza": (8, 8),
+    "correcting points: A +2, after a baza": (6, 6),
 }
 
 

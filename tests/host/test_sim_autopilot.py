@@ -161,6 +161,7 @@ def test_headless_log_prints_the_state_and_presses_and_fails_with_status_2():
 def test_each_event_goes_by_its_cheapest_gesture():
     two = gesture_map(KEYMAP_2)
     assert two[E.PREV] == (0, SHORT) and two[E.NEXT2] == (1, DOUBLE) and two[E.SELECT] == (1, LONG)
+    assert two[E.GO] == ((0, 1), SHORT) and two[E.UNDO] == ((0, 1), LONG)  # both keys
     three = gesture_map(KEYMAP_3)
-    assert three[E.SELECT] == (1, SHORT) and three[E.UNDO] == (1, DOUBLE)
+    assert three[E.SELECT] == (1, SHORT) and three[E.UNDO] == ((0, 2), LONG)
     assert three[E.MENU] == (1, LONG) and three[E.BACK] == (0, LONG)

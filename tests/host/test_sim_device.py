@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LIT_BOARDS = [n for n in boards.NAMES if n != "devkit_oled"]  # those with a backlight pin
 START = {2: "1s 2l", 3: "1s 2s"}
 # A round to A (its summary goes by itself), a baza to B, truc B accepted, an undo.
-PLAY = {2: "1s 1s w5200 2s 2d 1s 1l", 3: "1s 1s w5200 3s 3d 1s 2d"}
+PLAY = {2: "1s 1s w5200 2s 2d 1s 12l", 3: "1s 1s w5200 3s 3d 1s 13l"}
 
 
 def start(name):
@@ -119,13 +119,13 @@ def test_a_match_resumes_from_the_flash_folder_after_a_restart(tmp_path, name):
     assert resumed.app.top_name() == "scoreboard" and resumed.model.errors == []
     assert resumed.app.match.can_redo() == device.app.match.can_redo()
     fresh = Device(name, flash=FlashFolder(folder.path).open(fresh=True))
-    assert fresh.app.top_name() == "newmatch"
+    assert fresh.app.top_name() == "language"  # a fresh device's first question
     assert os.listdir(folder.path) == [MARKER]  # --fresh emptied the folder
 
 
 def test_a_log_is_not_played_over_a_match_in_progress(tmp_path):
     folder = FlashFolder(str(tmp_path))
-    prepare("devkit_oled", keys=START[3], flash=folder.open(), store=folder)
+    prepare("devkit_oled", "en", keys=START[3], flash=folder.open(), store=folder)
     device, _, error = prepare("devkit_oled", log_lines=["variant valencia"],
                                flash=FlashFolder(str(tmp_path)).open())
     assert error is not None and "--fresh" in str(error) and device.app.match.variant() == 1
@@ -133,7 +133,8 @@ def test_a_log_is_not_played_over_a_match_in_progress(tmp_path):
 
 def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
     device, fingers = start("devkit_oled")
-    for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), (1, DOUBLE)):  # baza, truc, vull, undo
+    # baza, truc, vull, undo (A and C held)
+    for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), ((0, 2), LONG)):
         fingers.gesture(key, kind)
     state, entries = bytes(device.app.match.state), device.app.match.entries()
     device.press(2)  # a finger on C through the cut: the boot must not take it as a press
@@ -220,7 +221,7 @@ def test_a_failed_save_is_said_marked_and_retried_until_one_succeeds():
     fingers.gesture(1, SHORT)  # still failing: marked, not said again
     assert app.unsaved and app.message != "Flash full: not saved" and _mark(device) != clean
     flash.full = False
-    fingers.gesture(0, LONG)  # any press retries: the undo is saved, and the mark goes
+    fingers.gesture((0, 1), LONG)  # any press retries: the undo is saved, and the mark goes
     assert not app.unsaved and _mark(device) == clean
     state = bytes(app.match.state)
     device.pull_battery()
@@ -251,22 +252,21 @@ def test_a_saved_match_the_app_cannot_start_on_is_set_aside_once(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["tdisplay", "devkit_oled"])
-def test_the_first_boot_shows_the_keys_once_and_its_first_press_goes_on(name):
-    device = Device(name, "en")  # an empty flash: the first boot
+def test_the_first_boot_asks_the_language_then_shows_the_keys_in_it_once(name):
+    device = Device(name)  # an empty flash, no language given: the first boot
     app = device.app
-    # Drawn in the language of the boot (the simulator sets "en" as the settings would).
-    assert app.cover is not None and app.cover.title == "Tecles (també al Menú)"
-    assert app.top_name() == "newmatch" and not app.settings.helped
-    glass = bytes(device.model.visible())
+    assert app.top_name() == "language" and not app.settings.helped
     fingers = Fingers(device)
-    fingers.gesture(0, SHORT)  # PREV: the help goes, and New match's cursor goes to Start
-    assert app.cover is None and app.settings.helped
-    assert app.top().items[app.top().cursor][1] == "begin"
-    assert bytes(device.model.visible()) != glass  # New match is what shows now
-    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT: Start
-    assert app.match.variant() == 1 and app.top_name() == "scoreboard"
-    device.pull_battery()  # the settings kept that the help was seen
-    assert device.app.settings.helped and device.app.cover is None
+    fingers.gesture(device.keys - 1, SHORT)  # the right key (C on three): es or en, one press
+    language = "es" if device.keys == 2 else "en"
+    assert app.settings.language == language and app.settings.helped
+    assert app.top_name() == "textpage" and app.top().title == (
+        "Teclas (y en el Menú)" if language == "es" else "Keys (also in the Menu)")
+    fingers.gesture(0, LONG)  # BACK: the help goes, New match shows, untouched
+    assert app.top_name() == "newmatch" and app.top().cursor == 0 and not app.match.variant()
+    device.pull_battery()  # the settings kept the language and that the help was seen
+    assert device.app.settings.helped and device.app.top_name() == "newmatch"
+    assert device.app.settings.language == language
 
 
 class _ArchiveFullFlash(sim_flash.Flash):
@@ -336,7 +336,7 @@ def test_new_match_lets_an_unarchived_match_go_only_when_told():
     played = bytes(app.match.state)
     app.open("newmatch")
     _choose(app, "begin")
-    assert app.top().title == "Discard the match in progress?"
+    assert app.top().title == "Start a new match?"
     _choose(app, "start")
     assert app.top().title == "Not archived: flash full" and bytes(app.match.state) == played
     assert [label for label, _ in app.top().items] == ["No, keep it", "Yes, discard it"]

@@ -134,8 +134,10 @@ def test_long_press_is_back_and_waiting_lets_a_summary_go_by_itself():
     assert device.app.match.round() == 2 and device.app.top_name() == "summary"
     play(device, "w5200")
     assert device.app.top_name() == "scoreboard"
-    play(device, "1l")  # BACK on the scoreboard: undo
-    assert device.events[-1] == E.BACK and device.app.match.round() == 1
+    play(device, "1l")  # BACK on the scoreboard: nothing
+    assert device.events[-1] == E.BACK and device.app.match.round() == 2
+    play(device, "12l")  # both keys held: undo
+    assert device.events[-1] == E.UNDO and device.app.match.round() == 1
 
 
 def test_key_script_syntax():

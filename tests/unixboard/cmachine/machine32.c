@@ -193,6 +193,13 @@ static mp_obj_t machine32_last_spi(void) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(last_spi_obj, machine32_last_spi);
 
+// An ESP32's unique id is its WiFi MAC address (hw.radio names the network after it).
+static mp_obj_t machine32_unique_id(void) {
+    static const uint8_t id[6] = {0x24, 0x0a, 0xc4, 0x00, 0x00, 0x03};
+    return mp_obj_new_bytes(id, sizeof(id));
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(unique_id_obj, machine32_unique_id);
+
 // PWM: allocated, as an ESP32's is.
 typedef struct {
     mp_obj_base_t base;
@@ -303,6 +310,7 @@ static const mp_rom_map_elem_t machine32_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_PINS), MP_ROM_PTR(&pins_obj) },
     { MP_ROM_QSTR(MP_QSTR_SPI), MP_ROM_PTR(&spi_type) },
     { MP_ROM_QSTR(MP_QSTR_last_spi), MP_ROM_PTR(&last_spi_obj) },
+    { MP_ROM_QSTR(MP_QSTR_unique_id), MP_ROM_PTR(&unique_id_obj) },
     { MP_ROM_QSTR(MP_QSTR_PWM), MP_ROM_PTR(&pwm_type) },
     { MP_ROM_QSTR(MP_QSTR_ADC), MP_ROM_PTR(&adc_type) },
     { MP_ROM_QSTR(MP_QSTR_lightsleep), MP_ROM_PTR(&lightsleep_obj) },

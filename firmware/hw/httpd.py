@@ -1,0 +1,373 @@
+# The sharing server (hw.share): HTTP on a listening socket and DNS on a UDP one, both
+# non-blocking and polled by the main loop (app.loop) at every turn: no threads, no
+# asyncio. It reads the match, the settings and the past matches, and never changes them.
+#
+#   GET /           the page (hw/share.html, streamed from flash as it is)
+#   GET /state      the score as JSON, which the page asks for every second
+#   GET /match.log  the table log of the match in progress (the text tools.pull writes)
+#   GET /past       the past matches, JSON
+#   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
+#
+# Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
+# closed; so is a client not done within TIMEOUT_MS. At most CLIENTS at a time: BACKLOG
+# more wait in the listening socket's backlog, and the network stack turns away the rest
+# (their phones try again).
+import json
+import os
+from binascii import hexlify
+import socket
+import sys
+
+from micropython import const
+
+from hw.share import forget
+from ui.gestures import elapsed
+from ui import open_data
+
+LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
+REQUEST_MAX = const(1024)  # the request line and headers
+CLIENTS = const(3)
+BACKLOG = const(5)  # connections the network stack holds while CLIENTS are served
+TIMEOUT_MS = const(4000)
+CHUNK = const(256)  # bytes read from the page file at a time
+RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
+PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
+PAGE = "hw/share.html"
+PATHS = (b"/", b"/state", b"/match.log", b"/past")
+_END = b"\r\n\r\n"
+_REASONS = {200: "OK", 302: "Found", 400: "Bad Request", 405: "Method Not Allowed",
+            431: "Request Header Fields Too Large"}
+
+
+class Request:
+    """An HTTP request read a piece at a time, never more than REQUEST_MAX bytes kept
+    or read: feed() returns 0 while it is incomplete, then the status (200 with path the
+    index in PATHS, 302 another path, 400, 405, 431), and ignores what comes after."""
+
+    def __init__(self):
+        self.line = bytearray()
+        self.seen = 0  # bytes of the request so far
+        self.matched = 0  # how much of the blank line that ends the headers came last
+        self.status = 0
+        self.path = -1
+
+    def feed(self, data):
+        if self.status:
+            return self.status
+        line = self.line
+        matched = self.matched
+        seen = self.seen
+        for b in data:
+            seen += 1
+            if self.path == -1:  # the request line, up to its CR (or LF)
+                if b == 13 or b == 10:
+                    self.path = -2
+                elif len(line) >= LINE_MAX:
+                    return self._end(431)
+                else:
+                    line.append(b)
+            if b == _END[matched]:
+                matched += 1
+                if matched == 4:  # the blank line: the request is whole
+                    return self._end(self._parse())
+            else:
+                matched = 1 if b == 13 else 0
+            if seen >= REQUEST_MAX:
+                self.seen = seen
+                return self._end(431)
+        self.seen = seen
+        self.matched = matched
+        return 0
+
+    def _end(self, status):
+        self.status = status
+        return status
+
+    def _parse(self):
+        parts = bytes(self.line).split(b" ")
+        if len(parts) != 3 or not parts[2].startswith(b"HTTP/1.") or parts[1][:1] != b"/":
+            return 400
+        if parts[0] != b"GET":
+            return 405
+        path = parts[1].split(b"?")[0]
+        for i in range(len(PATHS)):
+            if PATHS[i] == path:
+                self.path = i
+                return 200
+        return 302
+
+
+def password():
+    """A new random password: PASSWORD letters and digits, none that look alike."""
+    letters = b"abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(chr(letters[b % len(letters)]) for b in os.urandom(PASSWORD))
+
+
+def start(sharing):
+    """Turns sharing on (hw.share's Sharing.on): the password made the first time, the
+    radio up, the server listening on its address."""
+    s = sharing.settings
+    if not s.password:
+        s.password = password()
+    sharing.address = sharing.radio.up(sharing.name(), s.password)
+    try:
+        sharing.server = Server(sharing, sharing.address, sharing.port, sharing.dns_port)
+    except Exception:
+        sharing.radio.down()
+        raise
+
+
+def head(status, kind=None, length=-1, location=None):
+    """The status line and headers of an answer."""
+    text = "HTTP/1.1 %d %s\r\nConnection: close\r\nCache-Control: no-store\r\n" \
+        % (status, _REASONS[status])
+    if kind:
+        text += "Content-Type: %s\r\n" % kind
+    if length >= 0:
+        text += "Content-Length: %d\r\n" % length
+    if location:
+        text += "Location: %s\r\n" % location
+    return (text + "\r\n").encode()
+
+
+def state(match, settings, version, words):
+    """The match as the page shows it, as JSON bytes: the numbers, and the scoreboard's
+    words in the device's language (the call waiting among them). The history's module
+    is imported for it and let go after, unless something else holds it."""
+    had = "truc.history" in sys.modules
+    try:
+        from truc.history import History
+
+        m = match
+        # The round history as its records, SIZE bytes each in hex (truc.history: the
+        # page reads the fields it shows at their offsets): one string, not a list each.
+        rounds = str(hexlify(History(m).records()), "ascii")
+    finally:
+        if not had:
+            forget("truc.history")
+    return json.dumps({
+        "version": version, "lang": settings.language, "entries": m.entries(),
+        "words": words,
+        "variant": m.variant(), "players": m.players(), "target": m.target(),
+        "cantons_to_win": m.cantons_to_win() if m.variant() else 0,
+        "cantons": [m.cantons(0), m.cantons(1)], "points": [m.points(0), m.points(1)],
+        "round": m.round(), "duel": m.duel(), "dealer": m.dealer(), "ma": m.ma(),
+        "winner": m.winner(), "truc_worth": m.truc_worth() if m.variant() else 1,
+        "envit": m.envit_state(), "bazas": [m.baza(i) for i in range(m.bazas())],
+        "last": list(m.last_round()), "rounds": rounds,
+    }).encode()
+
+
+def past(archive):
+    """The past matches, newest first, as JSON bytes: summary fields and team names."""
+    from hw.archive import summary, teams
+
+    out = []
+    for found in archive.matches():
+        out.append(list(summary(found[2])) + teams(found[2]))
+    return json.dumps(out).encode()
+
+
+def match_log(match):
+    """The table log's lines, as tools.pull writes them; the table log's module is let
+    go after, unless something else holds it."""
+    had = "truc.tablelog" in sys.modules
+    from truc import tablelog
+
+    try:
+        for line in tablelog.export(match):
+            yield (line + "\n").encode()
+    except ValueError:  # the match outgrew its log: its start is no longer kept
+        pass
+    finally:
+        tablelog = None
+        if not had:
+            forget("truc.tablelog")
+
+
+class _Client:
+    def __init__(self, sock, now):
+        self.sock = sock
+        self.since = now
+        self.request = Request()
+        self.answer = None  # an iterator of byte chunks
+        self.left = None  # a memoryview of the chunk still to send
+
+
+class Server:
+    """The page's server on address:port (and DNS on dns_port, None for none). What it
+    shows comes from sharing (hw.share's Sharing): its match, settings, words(), archive
+    and version (the state is made again when it moves)."""
+
+    def __init__(self, sharing, address, port=80, dns_port=53):
+        self.sharing = sharing
+        self.cached = None  # the state's JSON, for sharing.version; None when stale
+        self._version = -1
+        self.address = address
+        self.clients = []
+        self.served = 0  # requests answered
+        self.refused = 0  # requests answered with an error
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(socket.getaddrinfo(address, port)[0][-1])
+        s.listen(BACKLOG)
+        s.setblocking(False)
+        self.listener = s
+        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port
+        self.dns = None
+        if dns_port is not None:
+            d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            d.bind(socket.getaddrinfo(address, dns_port)[0][-1])
+            d.setblocking(False)
+            self.dns = d
+            ip = bytes(int(p) for p in address.split("."))
+            # The answer after the question: a pointer to the name, type A, class IN,
+            # a minute to live, four bytes: the board's address.
+            self._record = b"\xc0\x0c\x00\x01\x00\x01\x00\x00\x00\x3c\x00\x04" + ip
+
+    def close(self):
+        for c in self.clients:
+            c.sock.close()
+        self.clients = []
+        self.listener.close()
+        if self.dns is not None:
+            self.dns.close()
+
+    def poll(self, now):
+        """One round of work for every client (a piece of a request read, a chunk sent)
+        and one DNS question. Returns True when a request was answered."""
+        answered = False
+        if len(self.clients) < CLIENTS:
+            try:
+                sock = self.listener.accept()[0]
+                sock.setblocking(False)
+                self.clients.append(_Client(sock, now))
+            except OSError:  # nobody waiting
+                pass
+        for c in self.clients[:]:
+            try:
+                if self._serve(c, now):
+                    answered = True
+            except Exception:  # MemoryError too: the client goes, the device plays on
+                self._drop(c)
+        if self.dns is not None:
+            self._dns()
+        return answered
+
+    def _drop(self, c):
+        try:
+            c.sock.close()
+        except OSError:
+            pass
+        if c in self.clients:
+            self.clients.remove(c)
+
+    def _serve(self, c, now):
+        if elapsed(now, c.since) > TIMEOUT_MS:
+            self._drop(c)
+            return False
+        if c.answer is None:
+            try:
+                data = c.sock.recv(RECV)
+            except OSError:  # nothing yet (EAGAIN), or the client went
+                return False
+            if not data:
+                self._drop(c)
+                return False
+            status = c.request.feed(data)
+            if not status:
+                return False
+            c.answer = self._answer(c.request)
+            return True
+        if c.left is None:
+            chunk = next(c.answer, None)
+            if chunk is None:
+                self._drop(c)
+                return False
+            c.left = memoryview(chunk)
+        try:
+            n = c.sock.send(c.left)
+        except OSError as e:
+            if e.args and e.args[0] == 11:  # EAGAIN: its buffer is full, later
+                return False
+            raise
+        c.left = c.left[n:] if n < len(c.left) else None
+        return False
+
+    def _answer(self, request):
+        status = request.status
+        self.served += 1
+        if status == 302:
+            port = "" if self.port == 80 else ":%d" % self.port
+            yield head(302, location="http://%s%s/" % (self.address, port))
+            return
+        if status != 200:
+            self.refused += 1
+            yield head(status, "text/plain", 0)
+            return
+        path = request.path
+        if path == 0:
+            f = open_data(PAGE)
+            try:
+                size = f.seek(0, 2)
+                f.seek(0)
+                yield head(200, "text/html; charset=utf-8", size)
+                buf = bytearray(CHUNK)  # one per answer: two clients may read at once
+                while True:
+                    n = f.readinto(buf)
+                    if not n:
+                        break
+                    yield buf if n == CHUNK else buf[:n]
+            finally:
+                f.close()
+        elif path == 2:
+            yield head(200, "text/plain; charset=utf-8")
+            for line in match_log(self.sharing.match):
+                yield line
+        else:
+            body = self.state() if path == 1 else self.past()
+            yield head(200, "application/json", len(body))
+            yield body
+
+    def state(self):
+        sharing = self.sharing
+        if self.cached is None or self._version != sharing.version:
+            self.cached = None  # its room first
+            self.cached = state(sharing.match, sharing.settings, sharing.version,
+                                sharing.words())
+            self._version = sharing.version
+        return self.cached
+
+    def past(self):
+        archive = self.sharing.archive
+        return past(archive()) if archive is not None else b"[]"
+
+    def _dns(self):
+        # Every question is answered with the board's address: one a turn, at most 512 B.
+        try:
+            query, client = self.dns.recvfrom(512)
+        except OSError:
+            return
+        if len(query) < 17 or query[2] & 0x80:  # too short for a question, or an answer
+            return
+        end = 12
+        while end < len(query) and query[end]:  # the name's labels
+            end += query[end] + 1
+        end += 5  # the name's last zero, its type and class
+        if end > len(query):
+            return
+        # The question back, flagged as an answer with one record.
+        answer = query[:2] + b"\x81\x80" + query[4:6] + b"\x00\x01\x00\x00\x00\x00" \
+            + query[12:end] + self._record
+        try:
+            self.dns.sendto(answer, client)
+        except OSError:
+            pass
+
+
+def open_page(name):
+    from ui import open_data
+
+    return open_data(name)
+
+

@@ -1,0 +1,31 @@
+# The WiFi radio as the board's own access point, for sharing the match (hw.share): the
+# one module that imports network. WPA2, the name from the chip's id ("truc-1a2b"), the
+# board's address on it (192.168.4.1 on an ESP32).
+import machine
+import network
+
+_WPA2_PSK = 3  # network.AUTH_WPA2_PSK on an ESP32
+
+
+class Radio:
+    def __init__(self):
+        self._ap = None
+
+    def name(self):
+        uid = machine.unique_id()
+        return "truc-%02x%02x" % (uid[-2], uid[-1])
+
+    def up(self, name, password):
+        """Opens the network; returns the board's address on it."""
+        ap = network.WLAN(network.AP_IF)
+        ap.active(True)
+        ap.config(essid=name, password=password,
+                  authmode=getattr(network, "AUTH_WPA2_PSK", _WPA2_PSK))
+        self._ap = ap
+        return ap.ifconfig()[0]
+
+    def down(self):
+        """The radio off (also when it was never on: a boot's default)."""
+        ap = self._ap or network.WLAN(network.AP_IF)
+        ap.active(False)
+        self._ap = None

@@ -1,0 +1,572 @@
+"""The fuzz targets, one per input path. Each makes a corpus of valid files from the seed
+(random matches played through the journal and the archive, as the device writes them),
+makes a case from it (make: a dict of file name -> bytes, the reproducer), and checks
+the invariants on the case (check: raises Finding, or any exception, on a defect):
+
+  journal   truc.snp/truc.log at boot: boots, presses work, a file set aside is said and
+            never lost, a second boot gives the same match
+  settings  truc.cfg at boot: boots, the match is never set aside for the settings, the
+            New match screen works from the settings' last new match
+  archive   truc.aNN: Past matches works on the device; tools.pull writes every match
+            the device lists, each to its own log, each replaying to the device's match
+  datafiles fonts and texts (ui/fonts/*.bin, app/lang_*.bin): boots, the match kept, a
+            damaged file said
+  tablelog  a table log: replay, report and `sim --log` agree; a match the log gives,
+            archived and pulled, replays to itself
+  load      Match.load: never raises; what it accepts dumps, exports and loads back
+  heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
+            a recovery from a full heap, never a crash, the match kept
+"""
+import contextlib
+import io
+import json
+import os
+import random
+import sys
+import tempfile
+
+import tools  # noqa: F401  (the firmware on the import path)
+import sim  # noqa: F401  (and the stand-ins ahead of it)
+from sim.device import Device
+from sim.flash import Flash
+from sim.fingers import Fingers
+from truc.match import Match
+from truc import tablelog
+from hw.journal import Journal
+from hw.archive import Archive
+try:
+    from app.settings import Settings, SettingsFile as Stored  # in a module of their own
+except ImportError:
+    from app.app import Settings
+    Stored = None
+from ui.gestures import SHORT, DOUBLE, LONG
+from tools.fuzz import Finding
+from tools.fuzz import formats, mutate
+from tools.mpbuild import ROOT
+
+sys.path.append(os.path.join(ROOT, "tests"))
+import randplay  # noqa: E402  (random legal play, shared with the property tests)
+
+SETUPS = (
+    "variant valencia",
+    "variant mallorca\nset players=2 canton=12 cantons=3 peces=4 jocfora=match",
+    "variant palacios\nset canton=12 cantons=3 jocfora=match",
+    "variant valencia\nset players=6 canton=18 cantons=3",
+    "variant mallorca\nset players=6 canton=18 flor=on",
+)
+NAMES = ("", "", "NOS", "ELLS", "Àngel", "Xisca", "", "")
+BOARDS = ("tdisplay", "devkit_oled", "m5stack_core", "m5stickc_plus2")
+
+
+def _played(setup, steps):
+    m = Match()
+    for line in setup.split("\n"):
+        assert tablelog.run(m, line) is None
+    for _ in range(steps):
+        if randplay.step(m) is None:
+            break
+    return m
+
+
+def _save_settings(flash, s):
+    if Stored is not None:
+        Stored(flash).save(s)
+    else:
+        j = Journal(flash)
+        j.open(Match(), s)
+        j.save_settings(s)
+
+
+def _journal(seed, k):
+    """The files a device leaves after a random match k: (files, the match's dump)."""
+    random.seed(seed * 100 + k)  # randplay's random
+    flash = Flash()
+    m = Match()
+    s = Settings()
+    s.language = ("ca", "es", "en")[k % 3]
+    s.names = list(NAMES) if k % 2 else [""] * 8
+    j = Journal(flash)
+    j.open(m)
+    for line in SETUPS[k % len(SETUPS)].split("\n"):
+        tablelog.run(m, line)
+        j.changed()
+    for _ in range(random.randrange(0, 120)):
+        r = random.randrange(20)
+        if r == 0:
+            m.undo()
+        elif r == 1:
+            m.redo()
+        elif randplay.step(m) is None:
+            break
+        j.changed()
+    s.setup[0], s.setup[1], s.setup[2] = m.variant(), m.players(), m.options() & 255
+    j.close()
+    _save_settings(flash, s)
+    return dict(flash.files), m.dump()
+
+
+def _keys(rng, n=8):
+    """A press script: n (key, gesture) pairs, as bytes."""
+    return bytes(v for _ in range(n) for v in (rng.randrange(3), rng.randrange(3)))
+
+
+def _press(device, script):
+    fingers = Fingers(device)
+    for i in range(0, len(script) - 1, 2):
+        fingers.gesture(script[i] % device.keys, (SHORT, DOUBLE, LONG)[script[i + 1] % 3])
+
+
+def _lost(before, after):
+    """A file's content that is in neither its place nor a set-aside name."""
+    kept = set(after.values())
+    for name, data in before.items():
+        if data not in kept and name in after:
+            continue  # rewritten in place: a save, not a loss
+        if data not in kept:
+            return name
+    return None
+
+
+def _aside(before, after):
+    return sorted(n for n in after if ".bad" in n and n not in before)
+
+
+class Target:
+    name = ""
+
+    def corpus(self, seed):
+        return [_journal(seed, k) for k in range(6)]
+
+    def make(self, rng, corpus):
+        raise NotImplementedError
+
+    def check(self, files):
+        raise NotImplementedError
+
+
+def _mutated(rng, name, data, others):
+    new = mutate.edit(rng, data, others)
+    if rng.randrange(4):  # past the checks, to the parser
+        new = formats.fix(name, new, rng)
+    return new
+
+
+def _boot(files, board, what):
+    """A device booted on files: the boot's invariants checked. Returns it."""
+    flash = Flash({n: d for n, d in files.items() if n.startswith("truc.")})
+    before = dict(flash.files)
+    d = Device(board, flash=flash, draw=False)
+    after = d.flash.files
+    aside = _aside(before, after)
+    if aside and not d.app.message:
+        raise Finding("%s: %s set aside with no notice" % (what, ", ".join(aside)))
+    lost = _lost(before, after)
+    if lost:
+        raise Finding("%s: %s lost at boot" % (what, lost))
+    again = Device(board, flash=d.flash.reboot(), draw=False)
+    if again.app.match.dump() != d.app.match.dump():
+        raise Finding("%s: a second boot gives another match (%d commands, then %d)" % (
+            what, d.app.match.entries(), again.app.match.entries()))
+    if _aside(after, again.flash.files):
+        raise Finding("%s: a second boot sets aside more" % what)
+    return again
+
+
+class JournalFiles(Target):
+    name = "journal"
+
+    def make(self, rng, corpus):
+        files, _ = rng.choice(corpus)
+        files = dict(files)
+        others = [f[n] for f, _ in corpus for n in ("truc.snp", "truc.log") if n in f]
+        for name in rng.sample(("truc.snp", "truc.log"), rng.choice((1, 1, 2))):
+            if name in files and rng.randrange(12):
+                files[name] = _mutated(rng, name, files[name], others)
+            else:
+                files.pop(name, None)  # missing
+        files["keys"] = _keys(rng)
+        files["board"] = rng.choice(BOARDS).encode()
+        return files
+
+    def check(self, files):
+        d = _boot(files, files["board"].decode(), "journal")
+        _press(d, files["keys"])
+        m = Match()
+        if not m.load(d.app.match.dump()) or m.state != d.app.match.state:
+            raise Finding("journal: the match booted does not load back")
+
+
+class SettingsFile(Target):
+    name = "settings"
+
+    def make(self, rng, corpus):
+        files, _ = rng.choice(corpus)
+        files = dict(files)
+        others = [f["truc.cfg"] for f, _ in corpus]
+        if rng.randrange(2):
+            files["truc.cfg"] = _mutated(rng, "truc.cfg", files["truc.cfg"], others)
+        else:  # crafted: the last new match (variant, players, options) and help seen,
+            data = bytearray(files["truc.cfg"])  # the 4 bytes before the CRC
+            for _ in range(rng.randrange(1, 3)):
+                data[-8 + rng.randrange(4)] = rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8, 0x7F,
+                                                          0xFF, rng.randrange(256)))
+            files["truc.cfg"] = formats.fix("truc.cfg", data)
+        files["keys"] = _keys(rng, 12)
+        files["board"] = rng.choice(BOARDS).encode()
+        return files
+
+    def check(self, files):
+        match = Match()
+        Journal(Flash({n: files[n] for n in ("truc.snp", "truc.log") if n in files})).open(
+            match)
+        d = _boot(files, files["board"].decode(), "settings")
+        if d.app.match.dump() != match.dump():
+            raise Finding("settings: the match is not the one saved")
+        flash = d.flash.files
+        if any(n not in flash for n in ("truc.snp", "truc.log") if n in files):
+            raise Finding("settings: the match was set aside for the settings file")
+        app = d.app
+        app.open("newmatch")  # from the settings' last new match
+        d.step()
+        _press(d, files["keys"])
+        app.home()
+        app.open("settings")
+        d.step()
+        _press(d, files["keys"][:8])
+
+
+class ArchiveFiles(Target):
+    name = "archive"
+
+    def corpus(self, seed):
+        out = []
+        for k in range(8):
+            random.seed(seed * 100 + k)
+            m = _played(SETUPS[k % len(SETUPS)], random.randrange(0, 400))
+            flash = Flash()
+            teams = (NAMES[2 + k % 4], NAMES[3 + k % 4]) if k % 2 else ("", "")
+            Archive(flash).keep(m, teams)
+            out.append(flash.files["truc.a00"])
+        return out
+
+    def make(self, rng, corpus):
+        files = {}
+        for slot in range(rng.randrange(1, 5)):
+            data = rng.choice(corpus)
+            if rng.randrange(3):
+                data = _mutated(rng, "truc.a%02d" % slot, data, corpus)
+            files["truc.a%02d" % rng.randrange(20)] = data
+        files["keys"] = _keys(rng)
+        return files
+
+    def check(self, files):
+        archive = Archive(Flash({n: d for n, d in files.items() if n.startswith("truc.")}))
+        loaded = []
+        for seq, name, head in archive.matches():
+            m = Match()
+            if archive.load(name, m):
+                loaded.append(json.dumps(_describe(m)))
+        d = Device("tdisplay", flash=Flash({n: d for n, d in files.items()
+                                            if n.startswith("truc.")}), draw=False)
+        d.app.open("mainmenu")
+        d.app.home()
+        d.app.open("pastmatches")
+        d.step()
+        _press(d, files["keys"])
+        with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
+            folder = os.path.join(tmp, "flash")
+            os.mkdir(folder)
+            for name, data in files.items():
+                if name.startswith("truc."):
+                    with open(os.path.join(folder, name), "wb") as f:
+                        f.write(data)
+            out = os.path.join(tmp, "out")
+            from tools import pull
+            status, said = _quietly(pull.main, ["--flash", folder, "--all", out])
+            if status not in (0, 1):
+                raise Finding("archive: pull exits %r: %s" % (status, said[-400:]))
+            written = sorted(n for n in os.listdir(out) if n != "current.log") \
+                if os.path.isdir(out) else []
+            pulled = []
+            for name in written:
+                with open(os.path.join(out, name), "rb") as f:
+                    m, code = _replayed(f.read())
+                if code:
+                    raise Finding("archive: pull wrote %s, which replay refuses" % name)
+                pulled.append(json.dumps(_describe(m)))
+        if sorted(pulled) != sorted(loaded):
+            raise Finding("archive: the device lists %d past matches, pull writes %d (%s)" % (
+                len(loaded), len(pulled), said[-300:]))
+
+
+def _describe(m):
+    from tools.replay import describe
+    return describe(m)
+
+
+def _quietly(fn, argv):
+    """fn(argv) with its output caught: (exit status, what it printed)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            status = fn(argv)
+        except SystemExit as e:
+            status = e.code
+    return status, out.getvalue()
+
+
+def _sim_log(board, path):
+    """What `sim --headless --board BOARD --log PATH` exits with and prints (its own
+    steps: headless.run's output streams are bound when it is first imported)."""
+    from sim import headless
+
+    with open(path, "rb") as f:
+        lines = tablelog.split(f.read())  # as sim/__main__.py reads --log
+    out = io.StringIO()
+    return headless.run(board, log_lines=lines, out=out, err=out), out.getvalue()
+
+
+def _replayed(data):
+    from tools import replay
+    out, err = io.StringIO(), io.StringIO()
+    return replay.replay(tablelog.split(data), out=out, err=err)
+
+
+DATA_FILES = tuple(sorted(
+    [f for f in ("app/" + n for n in os.listdir(os.path.join(ROOT, "firmware", "app")))
+     if f.endswith(".bin")] +
+    ["ui/fonts/" + n for n in os.listdir(os.path.join(ROOT, "firmware", "ui", "fonts"))
+     if n.endswith(".bin")]))
+
+
+class DataFiles(Target):
+    name = "datafiles"
+
+    def corpus(self, seed):
+        originals = {}
+        for name in DATA_FILES:
+            with open(os.path.join(ROOT, "firmware", name), "rb") as f:
+                originals[name] = f.read()
+        return [_journal(seed, k) for k in (0, 1)], originals
+
+    def make(self, rng, corpus):
+        journals, originals = corpus
+        name = rng.choice(DATA_FILES)
+        data = originals[name]
+        others = [d for n, d in originals.items() if n != name and n[:3] == name[:3]]
+        files = dict(rng.choice(journals)[0])
+        new = data
+        while new == data:
+            new = _mutated(rng, name, data, others) if rng.randrange(8) else b""
+        if name.startswith("app/lang_"):  # the settings name the language mutated
+            s = Settings()
+            s.language = name[9:11]
+            flash = Flash()
+            _save_settings(flash, s)
+            files["truc.cfg"] = flash.files["truc.cfg"]
+        files["data:" + name.replace("/", ":")] = new
+        files["keys"] = _keys(rng)
+        # A board that opens the font (the OLED the small ones, the 320x240 glass the
+        # large ones); any for a language.
+        files["board"] = (b"devkit_oled" if "small" in name else
+                          b"m5stack_core" if name.endswith(("/large.bin", "huge.bin")) else
+                          rng.choice((b"tdisplay", b"m5stickc_plus2")) if "fonts" in name
+                          else rng.choice(BOARDS).encode())
+        return files
+
+    def check(self, files):
+        from ui import text
+
+        data = [(n[5:].replace(":", "/"), d) for n, d in files.items() if n.startswith("data:")]
+        with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
+            for name, d in data:
+                os.makedirs(os.path.dirname(os.path.join(tmp, name)), exist_ok=True)
+                with open(os.path.join(tmp, name), "wb") as f:
+                    f.write(d)
+            saved = Match()
+            Journal(Flash({n: files[n] for n in ("truc.snp", "truc.log") if n in files})).open(
+                saved)
+            sys.path.insert(0, tmp)  # ahead of firmware/: ui.open_data finds these first
+            text._fonts.clear()
+            try:
+                d = _boot(files, files["board"].decode(), "datafiles")
+                flash = d.flash.files
+                if any(flash.get(n) != files[n] for n in ("truc.snp", "truc.log") if n in files):
+                    raise Finding("datafiles: the saved match was set aside or changed")
+                lines = getattr(d.app, "lines", None)  # ui.fault's page, standing in for the app
+                if lines is not None:
+                    if data[0][0] not in "".join(lines):
+                        raise Finding("datafiles: the fault page does not name %s: %r" % (
+                            data[0][0], lines))
+                elif d.app.match.dump() != saved.dump():
+                    raise Finding("datafiles: the saved match is not the one booted")
+                elif not d.app.message:
+                    raise Finding("datafiles: a damaged %s boots with no word of it"
+                                  % data[0][0])
+                _press(d, files["keys"])
+            finally:
+                sys.path.remove(tmp)
+                text._fonts.clear()
+                from app import i18n
+                i18n.use("en")
+
+
+# What some reader might take for the end of a line (str.splitlines does, for each).
+SEPARATORS = tuple(c.encode() for c in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+HOSTILE = SEPARATORS + (b"\x85", b"\xef\xbb\xbf", b"# ", b"\t",
+           b"  ", b"\xff", b"\x00", b"baza A", b"baza B", b"undo", b"vull A", b"envit B",
+           b"truc A 2", b"set players=2", b"variant valencia", b"\n\n", "é".encode())
+
+
+class TableLog(Target):
+    name = "tablelog"
+
+    def corpus(self, seed):
+        out = []
+        for k in range(8):
+            random.seed(seed * 100 + k)
+            m = _played(SETUPS[k % len(SETUPS)], random.randrange(0, 200))
+            out.append(("\n".join(tablelog.export(m)) + "\n").encode())
+        return out
+
+    def make(self, rng, corpus):
+        data = bytearray(rng.choice(corpus))
+        for _ in range(rng.randrange(1, 4)):
+            r = rng.randrange(3)
+            if r == 0:
+                at = rng.randrange(len(data) + 1)
+                data[at:at] = rng.choice(HOSTILE)
+            elif r == 1:
+                data = bytearray(mutate.edit(rng, data, corpus))
+            else:  # a command hidden in a comment behind a separator, at a line's start
+                starts = [0] + [i + 1 for i in range(len(data)) if data[i] == 10]
+                at = rng.choice(starts)
+                command = rng.choice(rng.choice(corpus).split(b"\n")[1:] or [b"baza A"])
+                data[at:at] = b"# note" + rng.choice(SEPARATORS) + command + b"\n"
+        case = {"table.log": bytes(data)}
+        if not rng.randrange(5):  # sim --log plays it through the UI: slow, 1 case in 5
+            case["board"] = rng.choice(BOARDS).encode()
+        return case
+
+    def check(self, files):
+        data = files["table.log"]
+        m, code = _replayed(data)
+        said = json.dumps(_describe(m))
+        with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
+            path = os.path.join(tmp, "table.log")
+            with open(path, "wb") as f:
+                f.write(data)
+            from tools import report
+            try:
+                r = report.load(path)
+                reported = None if not code else "accepts"
+                if not code and json.dumps(_describe(r)) != said:
+                    reported = "reads another match"
+            except (ValueError, UnicodeDecodeError):
+                reported = "refuses" if not code else None
+            if reported:
+                raise Finding("tablelog: report %s what replay %s" % (
+                    reported, "refuses" if code else "accepts"))
+            status, out = _sim_log(files["board"].decode(), path) if "board" in files \
+                else (code, said)
+        if (status != 0) != (code != 0):
+            raise Finding("tablelog: sim --log exits %r where replay exits %d: %s" % (
+                status, code, out[-300:]))
+        if not code and said not in out:
+            raise Finding("tablelog: sim --log plays another match than replay")
+        if not code and m.variant() and m.from_start():  # archived, pulled, replayed
+            flash = Flash()
+            Archive(flash).keep(m)
+            from tools import pull
+            found, _ = pull.past(flash.files, lambda text: None)
+            if len(found) != 1:
+                raise Finding("tablelog: the archived match does not pull")
+            again, c = _replayed("".join(pull.lines(found[0][-1])).encode())
+            if c or json.dumps(_describe(again)) != said:
+                raise Finding("tablelog: the pulled log replays to another match")
+
+
+class MatchLoad(Target):
+    name = "load"
+
+    def corpus(self, seed):
+        out = []
+        for k in range(10):
+            random.seed(seed * 100 + k)
+            m = _played(SETUPS[k % len(SETUPS)], random.randrange(0, 300))
+            for _ in range(random.randrange(4)):
+                m.undo()
+            out.append(bytes(m.dump()))
+        return out
+
+    def make(self, rng, corpus):
+        return {"dump": mutate.edit(rng, rng.choice(corpus), corpus)}
+
+    def check(self, files):
+        from tools.soakplan import check_export
+
+        m = Match()
+        if not m.load(files["dump"]):
+            if m.entries() or m.variant():
+                raise Finding("load: a refused dump leaves a match behind")
+            return
+        again = Match()
+        if not again.load(m.dump()) or again.state != m.state or again.dump() != m.dump():
+            raise Finding("load: an accepted dump does not dump and load back the same")
+        why = check_export(m)
+        if why:
+            raise Finding("load: " + why)
+        n = 0
+        while m.undo() is None:
+            n += 1
+        for _ in range(n):
+            if m.redo() is not None:
+                raise Finding("load: undo all, redo all does not come back")
+        if m.state != again.state:
+            raise Finding("load: undo all, redo all gives another state")
+
+
+class StarvedHeap(Target):
+    """Each case: a board, a soak seed and a heap size from just above what boots to
+    what fits every screen; the soak (tools/mp_soak.py, "starved": the loop may recover)
+    must end with no failure."""
+    name = "heap"
+    # The 64-bit port with the soak's own heap: from what boots to what fits every screen
+    # (the 320x240 glass's fonts take more).
+    LOW = {"m5stack_core": 178000}
+    SPAN = 13000
+
+    def corpus(self, seed):
+        from tools import soak
+
+        self._tmp = soak.scratch()  # removed with this target
+        tmp = self._tmp.name
+        self._trees = {b: soak.mp_tree(b, os.path.join(tmp, b)) for b in BOARDS}
+        return self._trees
+
+    def make(self, rng, corpus):
+        board = rng.choice(BOARDS)
+        low = self.LOW.get(board, 157000)
+        return {"board": board.encode(),
+                "heap": str(rng.randrange(low, low + self.SPAN, 16)).encode(),
+                "seed": str(rng.randrange(1, 1 << 30)).encode()}
+
+    def check(self, files):
+        from tools import soak
+        from tools.mpbuild import tool
+
+        board = files["board"].decode()
+        tree = self._trees[board]
+        with soak.scratch() as flash:
+            proc = soak.mp_process(tool("micropython"), tree, flash, 120,
+                                   int(files["seed"]), heap=int(files["heap"]),
+                                   starved=True)
+            out, err = proc.communicate(timeout=300)
+        last = out.strip().splitlines()[-1] if out.strip() else ""
+        if proc.returncode or not last.startswith("soaked"):
+            raise Finding("heap: %s, heap %s: %s" % (board, files["heap"].decode(),
+                                                     (out + err)[-800:]))
+
+
+TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
+                               MatchLoad, StarvedHeap)}
