@@ -44,8 +44,9 @@ test: $(READY) $(TYPINGS) mp32
 
 # The fast tier, for every change (about 3 minutes; make test before a merge): lint, the
 # engine and app tests on both runtimes but the two that draw every screen in every
-# language at both sizes (the goldens still check each screen), the recipes of
-# docs/DEVELOPING.md and the layering, and a short soak on the simulator and the unix port.
+# language on every board (the goldens still check each screen), the recipes of
+# docs/DEVELOPING.md and the layering, every fuzz target for a second, and a short soak on
+# the simulator and the unix port.
 SWEEPS := test_slices test_layout
 CHECK_TESTS := $(filter-out $(SWEEPS),$(basename $(notdir $(wildcard tests/test_*.py))))
 check: $(READY)
@@ -54,6 +55,7 @@ check: $(READY)
 		$(addprefix --ignore=tests/,$(addsuffix .py,$(SWEEPS))) \
 		tests/host/test_recipes.py tests/host/test_layers.py tests/host/test_one_place.py
 	$(BIN)/python tests/run_micropython.py $(CHECK_TESTS)
+	$(BIN)/python -m tools.fuzz all --seconds 1 --seed 1
 	$(BIN)/python -m tools.soak --presses 300 --seed 1
 	$(BIN)/python -m tools.soak --presses 300 --seed 1 --mp
 
