@@ -101,7 +101,7 @@ class Autopilot:
         try:
             command = tablelog.parse(ref, text)
         except ValueError as e:
-            raise PlayError(self.line, str(e))
+            raise PlayError(self.line, str(e)) from None
         if command not in (tablelog.UNDO, tablelog.REDO) and command[0] in _SETUP:
             self._refuse_if(ref.check(*command))
             if self._done:
@@ -298,7 +298,8 @@ class Autopilot:
         self._choose_until(screen, "target",
                            lambda: screen.options & R.OPT_TARGET == options & R.OPT_TARGET)
         for bit in _FLAGS:
-            self._choose_until(screen, bit, lambda: not (screen.options ^ options) & bit)
+            self._choose_until(screen, bit,
+                               lambda bit=bit: not (screen.options ^ options) & bit)
         self._choose_until(screen, "dealer", lambda: screen.dealer == dealer)
         self._choose(screen, "begin")
         # The device always names the first dealer; a log may leave it implicit, which

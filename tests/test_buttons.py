@@ -195,7 +195,7 @@ def test_bad_construction_is_refused():
     for pins, debounce in (((), 25), ((Pin(),), 0), ((Pin(),), -5), ((Pin(),), 1 << 29)):
         try:
             Buttons(pins, Recorder(), debounce)
-            assert False, (pins, debounce)
+            raise AssertionError((pins, debounce))
         except ValueError:
             pass
 
@@ -218,7 +218,7 @@ def test_open_pins_pulls_up_only_where_the_board_says_and_refuses_input_only_gpi
     for gpio in (34, 35, 36, 37, 38, 39):
         try:
             open_pins(MachinePin, (0, gpio), (True, True))
-            assert False, gpio
+            raise AssertionError(gpio)
         except ValueError as e:
             assert str(gpio) in str(e)
     # Chips without input-only pins say so.
@@ -338,7 +338,7 @@ def test_two_buttons_bouncing_at_once_give_each_press_and_release_once_at_its_ti
         for k in (0, 1):
             mine = [e for e in rec.edges if e[0] == k]
             assert len(mine) == len(logs[k]), (seed, k, len(mine), len(logs[k]))
-            for i, (key, pressed, when) in enumerate(mine):
+            for i, (_, pressed, when) in enumerate(mine):
                 change, bounce = logs[k][i]
                 assert pressed == (i + 1) % 2, (seed, k, i)
                 assert change <= when <= change + bounce + slack, (seed, k, i, when, change, bounce)
@@ -357,7 +357,7 @@ def test_edges_keep_their_stamps_across_the_tick_wrap():
     b = Buttons((line.pin,), rec)
     run(b, (line,), start, times[-1] + 500, step=5)
     assert len(rec.edges) == len(times)
-    for (key, pressed, when), (change, bounce) in zip(rec.edges, log):
+    for (_, _, when), (change, bounce) in zip(rec.edges, log):
         assert 0 <= (when - change) & MASK <= bounce + 5
 
 

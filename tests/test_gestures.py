@@ -112,13 +112,13 @@ def test_bad_keymaps_and_timings_are_refused_at_construction():
     for keymap in (b"", b"\x01\x02", bytes(3 * 7)):
         try:
             Recognizer(keymap)
-            assert False, keymap
+            raise AssertionError(keymap)
         except ValueError:
             pass
     for long_ms, double_ms in ((0, 300), (600, 0), (-1, 300), (1 << 29, 300)):
         try:
             Recognizer(KEYMAP_2, long_ms, double_ms)
-            assert False, (long_ms, double_ms)
+            raise AssertionError((long_ms, double_ms))
         except ValueError:
             pass
 

@@ -219,7 +219,7 @@ def build(files, out, march=None):
     """Compiles files (from device_files) into out, emptied first; returns device names."""
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
-    for (src, dev), name in zip(files, device_names(files)):
+    for (src, _), name in zip(files, device_names(files)):
         if not name.endswith(".mpy"):  # main.py, the data files
             os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             shutil.copyfile(src, os.path.join(out, name))
@@ -313,7 +313,8 @@ def mpremote(port, *args, timeout=60):
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise DeployError("no answer from %s in %d s: press the board's reset button, close any"
-                          " serial monitor holding the port, and try again" % (port, timeout))
+                          " serial monitor holding the port, and try again"
+                          % (port, timeout)) from None
     if proc.returncode:
         raise DeployError(explain(proc.stderr + proc.stdout, port))
     return proc

@@ -216,7 +216,7 @@ def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.std
         for line in proc.stdout:
             line = line.rstrip("\n")
             lines.append(line)
-            if line.startswith("home ") or line.startswith("at "):
+            if line.startswith(("home ", "at ")):
                 if line.startswith("at "):
                     line = " ".join("%s=%s" % kv for kv in _rate(
                         _figures(board, line), time.perf_counter() - t0,

@@ -57,7 +57,7 @@ _QSIZE = const(16)
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)
 
 
-def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):
+def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):  # noqa: N803 (the class)
     """machine.Pin inputs for a board file's BUTTONS and BUTTON_PULL_UP. Pin is machine.Pin
     (or a fake); input_only lists the GPIOs without a pull-up (pass () on chips where
     every input has one)."""

@@ -179,7 +179,7 @@ def test_m5stack_tells_its_two_glasses_apart(ips):
 def test_m5stack_with_the_wrong_inversion_shows_wrong_colours():
     board = importlib.import_module("boards.m5stack_core")
     model = boards.wire("m5stack_core", ips=True)
-    board.panel_is_ips = lambda Pin: False  # a board file that forgot the detection
+    board.panel_is_ips = lambda pin_class: False  # a board file that forgot the detection
     try:
         driver = board.make_display()
     finally:

@@ -262,7 +262,7 @@ class ArchiveFiles(Target):
     def check(self, files):
         archive = Archive(Flash({n: d for n, d in files.items() if n.startswith("truc.")}))
         loaded = []
-        for seq, name, head in archive.matches():
+        for _, name, _ in archive.matches():
             m = Match()
             if archive.load(name, m):
                 loaded.append(json.dumps(_describe(m)))
