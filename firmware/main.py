@@ -1,6 +1,8 @@
 # The device's entry point: /main.py on the board runs start(board).run(). The canvas comes
-# first, while the heap is still in one piece; then the panel, the saved match, the app,
-# the buttons and the power, wired together here, and the loop that runs them.
+# first, while the heap is still in one piece; then the panel, the saved settings and
+# match, the buttons, the power and the app built with its collaborators, and the loop
+# that runs them. A boot always ends in the loop: if the app cannot start on any match
+# (a data file missing or damaged), ui.fault says why and the saved match is kept.
 import sys
 import time
 
@@ -22,39 +24,24 @@ def start(board, files=None, share_ports=(80, 53)):
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO, CANVAS_ROWS)
     display = board.make_display()
+    from truc import rules as R
     from truc.match import Match
-    from app.app import App, Settings, TEAM_NAMES, forget
-    from app.i18n import LANGUAGES, t
+    from app.app import App, forget
+    from app.i18n import check, t
+    from app.settings import Settings, TEAM_NAMES
     from hw.journal import Journal
     from app.loop import Loop
 
     match = Match()
-    settings = Settings()
-    journal = Journal(files, languages=LANGUAGES)
-    notice = journal.open(match, settings)  # a set-aside file is said, never fatal
+    settings = Settings(files)
+    notice = settings.load()
+    journal = Journal(files)
+    notice = journal.open(match) or notice  # a set-aside file is said, never fatal
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     # A press on a dark screen wakes it and goes no further.
     keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
-    try:
-        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
-        if not settings.helped:  # the first boot: the keys' help over the first screen
-            try:
-                app.welcome()
-            except MemoryError:
-                raise
-            except Exception:  # the match is fine: no help rather than a match set aside
-                pass
-        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
-    except MemoryError:  # the heap, not the match: never set a good match aside for it
-        raise
-    except Exception:  # a saved match the app cannot show: set aside, or every boot fails
-        notice = journal.discard()
-        app = App(canvas, display, match, settings, keys=board.KEYS, power=power)
-    if notice:
-        app.message = t(notice)
-    power.playing = app.playing  # dim, not dark, through a match in progress
 
     def archive():
         # Past matches, their module imported only when asked (2 KB of bytecode): by the
@@ -62,8 +49,6 @@ def start(board, files=None, share_ports=(80, 53)):
         from hw.archive import Archive
 
         return Archive(files)
-
-    app.archive = archive  # pyright: ignore[reportAttributeAccessIssue]
 
     unarchived = ""  # why the won match is not archived yet: marked, and retried
 
@@ -83,8 +68,6 @@ def start(board, files=None, share_ports=(80, 53)):
     def before_new_match():  # New match asks before it lets a match go unarchived
         why = keep()
         return why and t(why)
-
-    app.before_new_match = before_new_match
 
     failing = False  # the journal's last save failed
 
@@ -107,14 +90,6 @@ def start(board, files=None, share_ports=(80, 53)):
             app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
         return app.sharing
 
-    app.make_sharing = make_sharing  # pyright: ignore[reportAttributeAccessIssue]
-    if settings.sharing:  # it was on before the power went: on again
-        try:
-            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
-        except (OSError, MemoryError) as e:
-            make_sharing().off()
-            app.message = str(e)
-
     def changed():
         nonlocal unarchived
         journal.changed()
@@ -122,7 +97,7 @@ def start(board, files=None, share_ports=(80, 53)):
             app.sharing.changed()
         told = unarchived
         # Won: to the archive (an undo of the win: kept when won again, or at New match).
-        unarchived = keep() if match.winner() != 2 else ""  # 2: rules.NOBODY
+        unarchived = keep() if match.winner() != R.NOBODY else ""
         said(told)
 
     def after_event():
@@ -131,16 +106,57 @@ def start(board, files=None, share_ports=(80, 53)):
             journal.changed()
         if unarchived:
             unarchived = keep()
-        if journal.save_settings(settings) and app.sharing is not None:
-            app.sharing.changed()  # the language or the names: the page's too
+        try:
+            if settings.save() and app.sharing is not None:
+                app.sharing.changed()  # the language or the names: the page's too
+        except OSError as e:
+            journal.error = e
         said(True)
 
-    if match.winner() != 2:  # won, and saved before it was archived (a reboot between)
+    def build(m):
+        check()  # every language's file, with the fonts App opens: a damaged one is said now
+        return App(canvas, display, m, settings, keys=board.KEYS, power=power,
+                   on_change=changed, after_event=after_event,
+                   before_new_match=before_new_match, archive=archive,
+                   make_sharing=make_sharing)
+
+    try:
+        app = build(match)
+        if not settings.helped:  # the first boot: the keys' help over the first screen
+            try:
+                app.welcome()
+            except MemoryError:
+                raise
+            except Exception:  # the match is fine: no help rather than a match set aside
+                pass
+        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
+    except MemoryError:  # the heap, not the match: never set a good match aside for it
+        raise
+    except Exception:
+        # The saved match, or anything else (a data file missing or damaged)? An app on
+        # a clean match tells: only if that one starts is the match to blame.
+        try:
+            build(Match()).render()
+        except MemoryError:
+            raise
+        except Exception as e:  # the match stays on flash as it is; the screen says why
+            from ui.fault import Fault
+
+            return Loop(Fault(canvas, display, e), keys, power)
+        notice = journal.discard()  # a saved match the app cannot show: set aside
+        app = build(match)
+    if notice:
+        app.message = t(notice)
+    power.playing = app.playing  # dim, not dark, through a match in progress
+    if settings.sharing:  # it was on before the power went: on again
+        try:
+            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+        except (OSError, MemoryError) as e:
+            make_sharing().off()
+            app.message = str(e)
+    if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)
         unarchived = keep()
         app.unsaved = unarchived != ""
-
-    app.on_change = changed
-    app.after_event = after_event
     return Loop(app, keys, power)
 
 

@@ -53,9 +53,9 @@ class Device:
 
     # Power.
     def _boot(self, language=None):
-        if self.loop is not None and self.app.sharing is not None \
-                and self.app.sharing.server is not None:
-            self.app.sharing.server.close()  # the power went: so did the radio
+        sharing = getattr(self.app, "sharing", None) if self.loop is not None else None
+        if sharing is not None and sharing.server is not None:  # (ui.fault's page: none)
+            sharing.server.close()  # the power went: so did the radio
         SIM.reset()
         network.reset()
         self.model = boards.wire(self.name)

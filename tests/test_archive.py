@@ -7,7 +7,7 @@ import sys
 from truc.match import Match
 from truc import tablelog
 from hw.archive import Archive, summary, teams
-from hw.journal import crc32
+from binascii import crc32
 
 MICRO = sys.implementation.name == "micropython"
 if MICRO:

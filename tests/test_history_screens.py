@@ -227,7 +227,7 @@ def test_a_past_match_whose_team_name_is_not_utf8_is_set_aside_not_shown():
     assert archive.keep(play("variant mallorca\nbaza A\nbaza A"), ("NOS", "ELLS"))
     data = bytearray(fs.files["truc.a01"][:-4])
     data[18] = 0xFF  # "\xffOS": a crafted name
-    from hw.journal import crc32
+    from binascii import crc32
     fs.files["truc.a01"] = bytes(data) + (crc32(data) & 0xFFFFFFFF).to_bytes(4, "little")
     app = _app("variant valencia")
     app.archive = lambda: Archive(fs)

@@ -72,7 +72,7 @@ def test_the_scoreboard_is_always_at_the_bottom():
 def test_a_screen_is_never_on_the_stack_twice():
     app = _app()
     app.open("mainmenu")
-    app.open("settings")
+    app.open("settingsmenu")
     for _ in range(50):  # MENU again and again, from a menu: back to the one main menu
         app.event(E.MENU)
     assert _names(app) == ["scoreboard", "mainmenu"]
@@ -129,7 +129,7 @@ def test_recover_lets_every_screen_go_and_says_so():
 def _walk(app):
     # Every screen once, back home after each.
     for name, arg in (("actions", None), ("mainmenu", None), ("newmatch", None),
-                      ("names", 4), ("settings", None), ("assistant", None),
+                      ("names", 4), ("settingsmenu", None), ("assistant", None),
                       ("envitcalc", None), ("bazacalc", None), ("textpage", "signals"),
                       ("adjust", None), ("going", None), ("language", None)):
         app.open(name, arg)

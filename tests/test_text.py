@@ -94,13 +94,21 @@ def test_accents_and_lookalikes_differ():
         assert len(set(everything)) == len(everything)
 
 
+_READ = [None, None]  # the font file file_glyph read last: its name and bytes
+
+
 def file_glyph(name, ch):
     """(ink width, left bearing, bitmap, stride) of ch read straight from the font file,
     or None when the file's MAP has no glyph for it."""
-    from ui import open_data
+    if _READ[0] != name:  # one file held at a time: read again, each would fragment the heap
+        from ui import open_data
 
-    with open_data("ui/fonts/%s.bin" % name) as f:
-        data = f.read()
+        _READ[1] = None
+        gc.collect()
+        with open_data("ui/fonts/%s.bin" % name) as f:
+            _READ[1] = f.read()
+        _READ[0] = name
+    data = _READ[1]
     first, map_len, wide, glyphs = data[7], data[8], data[9], data[6]
     size = data[12] | data[13] << 8
     i = ord(ch) - first

@@ -14,7 +14,9 @@ File format (FORMAT 2), NAME.bin, read by firmware/ui/text.py a glyph at a time:
   WIDE      code points above U+00FF, 2 bytes each (big endian), glyphs WIDE_FIRST..
   METRICS   3 bytes a glyph: ink width, left bearing + 128, advance
   BITMAPS   GLYPH_BYTES a glyph: its ink in a MAX_WIDTH x HEIGHT box, MONO_HLSB
-  then the font's notice and license, as UTF-8 text (never read by the firmware).
+  then the font's notice and license, as UTF-8 text (never read by the firmware),
+  then the check of every data file (tools.mpbuild.seal): the file's length (4), the
+      crc32 of all before (4), which the firmware verifies when it opens the file.
 PLACEHOLDER is the glyph drawn for characters the font lacks (a hollow box). Glyph boxes
 span the full HEIGHT so a glyph needs no y offset, and each bitmap has the layout of the
 firmware's scratch buffer, so one read puts a glyph there.
@@ -29,6 +31,8 @@ import os
 import sys
 
 from PIL import Image, ImageDraw, ImageFont, __version__ as PILLOW_VERSION, features
+
+from tools.mpbuild import seal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "firmware", "ui", "fonts")
@@ -265,7 +269,8 @@ def font_file(name, ttf, size, chars, purpose, font_dir=None):
                   data.wide_first, data.placeholder,
                   data.glyph_bytes & 0xFF, data.glyph_bytes >> 8, 0, 0))
     assert len(head) == HEADER
-    return head + data.map + data.wide + data.metrics + data.bitmaps + text.encode("utf-8")
+    return seal(head + data.map + data.wide + data.metrics + data.bitmaps
+                + text.encode("utf-8"))
 
 
 def write_font(spec, out_dir=OUT_DIR, font_dir=None):
@@ -294,7 +299,8 @@ class FontFile:
         self.METRICS = data[at:at + METRICS * self.GLYPHS]
         at += METRICS * self.GLYPHS
         self.BITMAPS = data[at:at + self.GLYPH_BYTES * self.GLYPHS]
-        self.NOTICE = data[at + self.GLYPH_BYTES * self.GLYPHS:].decode("utf-8")
+        self.NOTICE = data[at + self.GLYPH_BYTES * self.GLYPHS:-8].decode("utf-8")
+        self.CHECK = data[-8:]  # the length and crc32 (tools.mpbuild.seal)
 
 
 # ---- preview: drawn from the font files only, never from the TTF ----

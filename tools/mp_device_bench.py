@@ -51,7 +51,7 @@ TOURS = (
     "s g:mainmenu g:assistant g:signals n h",
     "s g:mainmenu g:assistant g:removed h",
     "p n n p N n p p n P",
-    "s g:mainmenu g:settings g:language s s g:timeout s s s s h",
+    "s g:mainmenu g:settingsmenu g:language s s g:timeout s s s s h",
     "s g:mainmenu g:newmatch g:names g:0 s p s g:-1 g:players g:players g:players"
     " g:begin g:start h",
 )

@@ -3,6 +3,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -14,6 +15,13 @@ def tool(name):
 
 
 DATA = (".bin", ".html")  # data files (fonts, texts, the shared page): copied as they are
+
+
+def seal(data):
+    """data and the check every firmware data file ends in, which ui.open_data verifies:
+    the file's length (u32), then the crc32 of all before it (u32), little-endian."""
+    body = bytes(data) + (len(data) + 8).to_bytes(4, "little")
+    return body + (zlib.crc32(body) & 0xFFFFFFFF).to_bytes(4, "little")
 
 
 def sources(src, recurse=True, suffix=".py"):

@@ -44,7 +44,7 @@ def _new_match(app):
 
 
 def _settings(app):
-    app.open("settings")
+    app.open("settingsmenu")
 
 
 def _show_entry(app):

@@ -13,9 +13,9 @@ import sys
 from sim.picture import image
 from tools.mpbuild import ROOT
 from tools.scenes import BOARDS, SCENES, build
+from app.i18n import LANGUAGES
 from ui.canvas import Canvas
 
-LANGUAGES = ("ca", "es", "en")
 DOCS = os.path.join(ROOT, "docs", "screens")
 
 

@@ -10,7 +10,9 @@ File format (FORMAT 1), all numbers little endian:
       and translation together, the size of the firmware's read buffer)
   index: COUNT entries of 8 bytes, by hash: HASH (3), 0, OFFSET (2, from the file's
       start), KEY LENGTH (1), TRANSLATION LENGTH (1)
-  then each entry's key and translation, UTF-8.
+  then each entry's key and translation, UTF-8,
+  then the check of every data file (tools.mpbuild.seal): the file's length (4), the
+      crc32 of all before (4), which the firmware verifies when it opens the file.
 HASH is text_hash() of the English key, over its code points, as app.i18n computes it.
 """
 import argparse
@@ -21,7 +23,7 @@ import sys
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from tools.mpbuild import ROOT  # noqa: E402
+from tools.mpbuild import ROOT, seal  # noqa: E402
 
 APP = os.path.join(ROOT, "firmware", "app")
 MAGIC = b"TX"
@@ -75,7 +77,7 @@ def compile_texts(table):
     longest = max((len(k) + len(v) for _, k, v in entries), default=0)
     head = MAGIC + bytes((FORMAT, 0, len(entries) & 0xFF, len(entries) >> 8,
                           longest & 0xFF, longest >> 8))
-    return head + bytes(index) + bytes(strings)
+    return seal(head + bytes(index) + bytes(strings))
 
 
 def target(source):

@@ -15,6 +15,7 @@ from truc.match import Match
 from truc import rules as R
 from app import i18n
 from app.i18n import t
+from app.settings import Settings, TEAM_NAMES
 from ui import canvas as C
 from ui import events as E
 from ui import text
@@ -23,10 +24,11 @@ from ui.gestures import elapsed
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 # Every screen open() knows: the name is the module app.NAME. tools/deploy.py sends these
-# modules (and what they import) to the board, tests/test_router.py opens each one.
+# modules (and what they import) to the board; tests/host/test_layers.py checks the table
+# against the modules that have make(app, arg).
 SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
            "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
-           "settings", "share", "showentry", "summary", "textpage")
+           "settingsmenu", "share", "showentry", "summary", "textpage")
 
 
 def forget(modules):
@@ -72,27 +74,6 @@ def _kept():  # type: () -> str
     return ""
 
 
-class Settings:
-    """What the players chose for the device, apart from the match itself."""
-
-    # Class defaults, so that a device that never shares keeps no room for them.
-    sharing = False  # the match shared over WiFi (hw.share): on again at boot
-    password = ""  # the shared network's, made the first time (hw.httpd)
-
-    def __init__(self):
-        self.language = "ca"
-        # Seconds without a press before the screen goes dark (it dims at half; through a
-        # match in progress it stays dim: hw.power); 0 = never. Long enough for a round.
-        self.timeout = 120
-        # Optional names: seats 0-5 (short), then teams A and B (TEAM_NAMES on).
-        self.names = ["", "", "", "", "", "", "", ""]
-        self.setup = bytearray(3)  # the last new match: variant (0: none yet), players, options
-        self.helped = False  # the key help was shown once (on a fresh device)
-
-
-TEAM_NAMES = 6  # where the team names start in Settings.names
-
-
 class NoBattery:
     """The power part's battery side, for an app without one (on USB, in tests)."""
 
@@ -105,9 +86,10 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by make_sharing the first time
-    make_sharing = None  # main: a function making it (None: no radio)
 
-    def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None):
+    def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
+                 on_change=_nothing, after_event=_nothing, before_new_match=_kept,
+                 archive=None, make_sharing=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -126,12 +108,13 @@ class App:
         self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
-        self.on_change = _nothing  # called after every change to the match (to save it)
-        self.after_event = _nothing  # called after every event (to save changed settings)
+        self.on_change = on_change  # called after every change to the match (to save it)
+        self.after_event = after_event  # called after every event (to save changed settings)
         # Called before New match clears the match (to archive it): "" or why it could
         # not, which New match asks about before it lets the match go.
-        self.before_new_match = _kept
-        self.archive = None  # past matches: a function giving hw.archive's Archive (main)
+        self.before_new_match = before_new_match
+        self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
+        self.make_sharing = make_sharing  # main: a function making hw.share's part (or None)
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")

@@ -1,11 +1,11 @@
 # Translations. Screens write their texts in English, `t("...")`; the language in use
 # maps each English text to its translation through app/lang_XX.bin on flash, compiled
-# by tools/textc.py from app/lang_XX.py (where translators edit). A text is read from
-# the file when first asked for and kept in a small cache (the last SLOTS texts), so
-# the heap never holds a whole language.
+# by tools/textc.py from app/lang_XX.py (where translators edit) and checked whole at
+# boot (check(), ui.open_data). A text is read from the file when first asked for and kept in
+# a small cache (the last SLOTS texts), so the heap never holds a whole language.
 from micropython import const
 
-from ui import open_data
+from ui import DataError, open_data
 
 LANGUAGES = ("ca", "es", "en")
 NAMES = ("Català", "Español", "English")
@@ -36,6 +36,14 @@ def forget():
     _hand = 0
 
 
+def check():
+    """Opens every language's file, which checks it whole (ui.open_data): at boot, so
+    that a damaged one is said then (main), not when a player picks it."""
+    for language in LANGUAGES:
+        if language != "en":
+            open_data("app/lang_%s.bin" % language).close()
+
+
 def use(language):
     global _file, _count, _buf
     if _file is not None:
@@ -45,11 +53,12 @@ def use(language):
     _buf = bytearray(0)
     if language == "en" or language not in LANGUAGES:
         return
-    f = open_data("app/lang_%s.bin" % language)
+    path = "app/lang_%s.bin" % language
+    f = open_data(path, False)  # checked whole at boot (check())
     head = f.read(_HEADER)
     if head[:3] != b"TX\x01":
         f.close()
-        raise ValueError("app/lang_%s.bin: not a format 1 text file" % language)
+        raise DataError("damaged", path)  # not a text file this code reads
     _count = head[4] | head[5] << 8
     _buf = bytearray(head[6] | head[7] << 8)
     _file = f
@@ -95,9 +104,14 @@ def _read(text):
             hi = mid
         else:
             f.seek(e[4] | e[5] << 8)
-            view = memoryview(_buf)[:e[6] + e[7]]
-            f.readinto(view)
-            if str(view[:e[6]], "utf-8") == text:
-                return str(view[e[6]:], "utf-8")
+            n = e[6] + e[7]
+            view = memoryview(_buf)[:n]
+            if len(view) != n or f.readinto(view) != n:
+                break  # past the buffer or the file: only a crafted file says so
+            try:  # a file that passed its check holds UTF-8, but one crafted to pass...
+                if str(view[:e[6]], "utf-8") == text:
+                    return str(view[e[6]:], "utf-8")
+            except UnicodeError:
+                pass  # ...is shown in English rather than stop the device
             break
     return text  # not translated: shown in English

@@ -20,7 +20,7 @@ class MainMenu(Menu):
         self.title = t("Menu")
         self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
-                      (t("Settings"), "settings"), (t("Keys"), "keys"),
+                      (t("Settings"), "settingsmenu"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
         if app.make_sharing is not None:  # after New match: the items above keep their place
             self.items.insert(4, (t("Share"), "share"))

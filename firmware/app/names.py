@@ -3,7 +3,7 @@
 # wheel (PREV2/NEXT2 by five), SELECT takes the letter, BACK deletes the last one. BACK
 # on an empty name finishes, leaving the seat (or team) without a name: a team then goes
 # by its letter. Names live in app.settings.names, the teams' from TEAM_NAMES on; the
-# journal saves them.
+# settings file (app.settings) keeps them.
 #
 # The wheel is turned for speed at a table: before each letter it is ordered anew, the
 # likeliest next letter under the cursor and the next likeliest alternately right and
@@ -17,7 +17,7 @@ from micropython import const
 
 from truc import rules as R
 from ui import events as E
-from app.app import TEAM_NAMES
+from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES
 from app.i18n import t
 from app.menu import Menu, draw_title
 from ui import canvas as C
@@ -32,8 +32,6 @@ _SEATS = ("TONI", "JOAN", "PEP", "PERE", "PAU", "MARC", "XISC", "JOSE", "JUAN", 
           "EVA", "NEUS", "AINA", "CATI", "MAR", "TERE", "ELSA", "CRIS")
 _TEAMS = ("NOSALTRES", "VOSALTRES", "NOSOTROS", "VOSOTROS", "ELLS", "ELLOS")
 _JUMP = const(5)
-_SEAT_MOST = const(4)  # characters a seat's name may have
-_TEAM_MOST = const(9)  # and a team's
 
 
 def _tally(score, ch, i):
@@ -89,7 +87,7 @@ class Names(Menu):
         Menu.__init__(self, t("Names"))
         self.players = players
         self.seat = -1  # the seat (or team) whose name is being entered; -1: choosing one
-        self.most = _SEAT_MOST  # the characters its name may have
+        self.most = SEAT_MOST  # the characters its name may have
         self.typed = ""  # the characters entered so far (name is the screen's: App.open)
         self.wheel = ""  # the characters (and Done) in the wheel's order
         self.letter = 0  # wheel position
@@ -110,7 +108,7 @@ class Names(Menu):
             app.pop()
             return
         self.seat = value
-        self.most = _TEAM_MOST if value >= TEAM_NAMES else _SEAT_MOST
+        self.most = TEAM_MOST if value >= TEAM_NAMES else SEAT_MOST
         self.typed = app.settings.names[value]
         self.turn()
         if self.typed:  # a name already there: SELECT keeps it
@@ -118,7 +116,7 @@ class Names(Menu):
 
     def turn(self):
         # The wheel for the next character, on its likeliest.
-        self.wheel = wheel(self.typed, _TEAMS if self.most == _TEAM_MOST else _SEATS)
+        self.wheel = wheel(self.typed, _TEAMS if self.most == TEAM_MOST else _SEATS)
         self.letter = 0
 
     def finish(self, app):
@@ -180,7 +178,7 @@ class Names(Menu):
         # nine boxes are narrower, to fit across.
         font = app.font
         most = self.most
-        gap = 4 if most == _SEAT_MOST else 2 if app.large else 1
+        gap = 4 if most == SEAT_MOST else 2 if app.large else 1
         size = min(app.line + (8 if app.large else 0), (c.width - 4) // most - gap)
         step = size + gap
         x = (c.width - most * step + gap) // 2

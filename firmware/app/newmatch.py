@@ -1,6 +1,6 @@
 # Setting up a match: the variant preset, every option of RULES.md, the first dealer
 # (or one drawn at random), then the engine's set-up commands. It opens on the variant,
-# players and options of the last match started (app.settings.setup, kept by the journal).
+# players and options of the last match started (app.settings.setup, kept with the settings).
 import random
 
 from truc import rules as R

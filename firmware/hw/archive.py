@@ -20,10 +20,14 @@
 # A file is read as the journal reads its own: magic, size and crc32, then every fact
 # it holds (its sequence in its slot, the summary within the rules' tables, the names
 # UTF-8 without control characters; on load, the dump replaying to that summary). One that does
-# not read back is renamed NAME.badN (never deleted) and said in set_aside with why.
+# not read back is set aside (hw.files: NAME.badN, never deleted) and said in
+# set_aside with why.
+from binascii import crc32
+
 from micropython import const
 
-from hw.journal import Files, crc32, write_closed, _u16, _u32
+from hw import files
+from hw.files import put_aside, u16, u32, write_closed
 from truc import rules as R
 from truc import variants as V
 from truc.match import STATE_SIZE
@@ -39,7 +43,7 @@ _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
 
 class Archive:
     def __init__(self, fs=None, folder="", slots=SLOTS):
-        self.fs = fs or Files()
+        self.fs = fs or files  # the real filesystem (hw.files is one)
         self.folder = folder
         self.slots = slots
         self._tmp = folder + "truc.atm"
@@ -70,7 +74,7 @@ class Archive:
         if len(data) != size or data[:3] != b"TRA" or not 1 <= data[3] <= VERSION:
             raise ValueError("not an archive")
         at = _dump_at(data)
-        n = _u16(data, at - 2)
+        n = u16(data, at - 2)
         if len(data) != at + n + 4 or crc32(memoryview(data)[:at + n]) & 0xFFFFFFFF \
                 != int.from_bytes(data[at + n:], "little"):
             raise ValueError("bad checksum")
@@ -129,21 +133,10 @@ class Archive:
         return False
 
     def _put_aside(self, name, why):
-        n = 1
-        while n < 99 and self._exists(name + ".bad%d" % n):
-            n += 1
-        try:
-            self.fs.rename(name, name + ".bad%d" % n)
-            self.set_aside.append((name, name + ".bad%d" % n, why))
-        except OSError:
-            pass  # the next keep in that slot replaces it
-
-    def _exists(self, name):
-        try:
-            self.fs.stat(name)
-            return True
-        except OSError:
-            return False
+        done = []  # hw.files: NAME.badN, never deleted, none replaced
+        put_aside(self.fs, (name,), done)
+        for old, new in done:
+            self.set_aside.append((old, new, why))
 
     # ---- keeping --------------------------------------------------------------------
 
@@ -164,9 +157,9 @@ class Archive:
         seq = (self._last + 1) % self._wrap
         head = bytearray(b"TRA\x00")
         head[3] = VERSION
-        head += _u32(seq)
+        head += u32(seq)
         f = self.fs.open(self._tmp, "wb")
-        write_closed(f, (head, body, _u32(crc32(body, crc32(head)))))
+        write_closed(f, (head, body, u32(crc32(body, crc32(head)))))
         self.fs.rename(self._tmp, self.name(seq % self.slots))
         self._last = seq
         return True
@@ -189,7 +182,7 @@ def _name(text):
 def _body(m, teams):
     # summary | team names | n | the dump without the redo tail.
     dump = m.dump()
-    top = _u16(dump, STATE_SIZE + 2)
+    top = u16(dump, STATE_SIZE + 2)
     length = m.entries()
     end = STATE_SIZE + 4 + length * 3
     dump[STATE_SIZE + 2] = length & 255
@@ -216,12 +209,12 @@ def _summary(m):
 
 def summary(head):
     """A head's summary as (variant, players, cantons A, B, points A, B, winner, round)."""
-    return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], _u16(head, 7))
+    return (head[0], head[1], head[2], head[3], head[4], head[5], head[6], u16(head, 7))
 
 
 def rounds(head):
     """How many rounds a past match played (its round counter is the next round's)."""
-    return max(_u16(head, 7) - 1, 0)
+    return max(u16(head, 7) - 1, 0)
 
 
 def teams(head):

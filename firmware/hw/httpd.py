@@ -136,7 +136,7 @@ def state(match, settings, version, words):
     is imported for it and let go after, unless something else holds it."""
     had = "truc.history" in sys.modules
     try:
-        from truc.history import History
+        from truc.history import History, SIZE
 
         m = match
         # The round history as its records, SIZE bytes each in hex (truc.history: the
@@ -154,7 +154,7 @@ def state(match, settings, version, words):
         "round": m.round(), "duel": m.duel(), "dealer": m.dealer(), "ma": m.ma(),
         "winner": m.winner(), "truc_worth": m.truc_worth() if m.variant() else 1,
         "envit": m.envit_state(), "bazas": [m.baza(i) for i in range(m.bazas())],
-        "last": list(m.last_round()), "rounds": rounds,
+        "last": list(m.last_round()), "rounds": rounds, "size": SIZE,
     }).encode()
 
 
@@ -307,7 +307,7 @@ class Server:
             return
         path = request.path
         if path == 0:
-            f = open_data(PAGE)
+            f = open_data(PAGE, sealed=False)
             try:
                 size = f.seek(0, 2)
                 f.seek(0)
@@ -363,11 +363,5 @@ class Server:
             self.dns.sendto(answer, client)
         except OSError:
             pass
-
-
-def open_page(name):
-    from ui import open_data
-
-    return open_data(name)
 
 

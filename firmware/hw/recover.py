@@ -1,16 +1,17 @@
-# The boot half of hw.journal: the saved match and settings read back from the files the
-# journal writes (their formats and what is kept of damaged ones are described there).
+# The boot half of hw.journal: the saved match read back from the files the journal
+# writes (their formats and what is kept of damaged ones are described there).
 # Journal.open imports it, and main lets it go after the boot (2 KB of bytecode): none of
 # it runs again until the next one.
 import gc
 
+from binascii import crc32
+
 from micropython import const
 
-from hw.journal import (BAD_SETTINGS, DAMAGED, HEAD, PARTIAL, RECORD, REDO, UNDO, UNKNOWN,
-                        VERSION, _crc8, _u16, crc32)
+from hw.files import put_aside, read, u16
+from hw.journal import DAMAGED, HEAD, PARTIAL, RECORD, REDO, UNDO, UNKNOWN, VERSION, _crc8
 from truc.match import STATE_SIZE
 
-_ENOENT = const(2)
 _MOST = const(16384)  # bytes: no file of ours is bigger (a snapshot of 512 entries: 1.6 KB)
 
 
@@ -22,14 +23,11 @@ class _Unknown(Exception):  # a format version this code does not know
     pass
 
 
-def read_back(j, match, settings=None):
-    """Journal.open: loads the saved settings into settings and the saved match into
-    match (cleared when nothing usable is saved). Never raises because of what the files
-    hold. Returns "" or a notice for the screen (in English, for t())."""
-    note = ""
-    if settings is not None:
-        note = _open_settings(j, settings)
-    return _open_match(j, match) or note
+def read_back(j, match):
+    """Journal.open: loads the saved match into match (cleared when nothing usable is
+    saved). Never raises because of what the files hold. Returns "" or a notice for the
+    screen (in English, for t())."""
+    return _open_match(j, match)
 
 
 def _open_match(j, m):
@@ -50,13 +48,13 @@ def _open_match(j, m):
     m.clear()
     j._ok = False
     j._gen = 0  # the next snapshot is a first one: gen 1, with no log before it
-    j._put_aside((j.snap_name, j.log_name))
+    put_aside(j.fs, (j.snap_name, j.log_name), j.set_aside)
     return note
 
 
 def _load(j, m):
-    snap = _read(j, j.snap_name)
-    log = _read(j, j.log_name)
+    snap = read(j.fs, j.snap_name, _MOST)
+    log = read(j.fs, j.log_name, _MOST)
     if snap is None:
         if log is None:  # nothing saved yet
             m.clear()
@@ -65,41 +63,34 @@ def _load(j, m):
     _load_snapshot(j, m, snap)
     snap = None
     if log is None:  # a cut before the first log's rename leaves none, never later
-        return "" if j._gen == 1 else PARTIAL
+        return "" if j._gen == 1 else _kept(j, m)
     try:
         ok = _replay_log(j, m, log)
     except _Unreadable:
         ok = None
     j._ok = ok is True
     if ok is None:  # the snapshot and any good records before the damage are kept
-        j._put_aside((j.log_name,))
-        return PARTIAL
+        j._damaged_log = True
+        return _kept(j, m)
     return ""
 
 
-def _read(j, name):
-    # The whole file, or None if there is none; one allocation of its size.
+def _kept(j, m):
+    # What a recovery gave back is saved at once, a fresh snapshot, so that every later
+    # boot gives back the same. If the flash refuses, the files stay as they were and
+    # give back the same too; the first change retries.
     try:
-        size = j.fs.stat(name)[6]
-    except OSError as e:
-        if e.args[0] == _ENOENT:
-            return None
-        raise
-    if size > _MOST:
-        raise _Unreadable()
-    f = j.fs.open(name, "rb")
-    try:
-        data = f.read(size)
-    finally:
-        f.close()
-    if len(data) != size:
-        raise _Unreadable()
-    return data
+        j._snapshot(m)
+    except (OSError, MemoryError) as e:
+        j.error = e
+        j._ok = False
+        j._close()
+    return PARTIAL
 
 
 def _load_snapshot(j, m, data):
     _checked(data, b"TRS")
-    n = _u16(data, 6)
+    n = u16(data, 6)
     if len(data) != HEAD + n + 4:
         raise _Unreadable()
     view = memoryview(data)
@@ -107,9 +98,9 @@ def _load_snapshot(j, m, data):
         raise _Unreadable()
     if not m.load(view[HEAD:HEAD + n]):
         raise _Unreadable()
-    j._gen = _u16(data, 4)
+    j._gen = u16(data, 4)
     j._len = m.entries()
-    j._top = _u16(data, HEAD + STATE_SIZE + 2)
+    j._top = u16(data, HEAD + STATE_SIZE + 2)
     j._start = m.from_start()
 
 
@@ -120,7 +111,7 @@ def _replay_log(j, m, data):
     _checked(data, b"TRL")
     if _crc8(0, data, 0, HEAD - 1) != data[HEAD - 1]:
         raise _Unreadable()
-    gen = _u16(data, 4)
+    gen = u16(data, 4)
     if gen != j._gen:
         if gen == (j._gen - 1) & 0xFFFF:  # cut between the snapshot's renames
             return False
@@ -159,78 +150,9 @@ def _replay_log(j, m, data):
     return None if bad else i == end
 
 
-def _open_settings(j, settings):
-    try:
-        data = _read(j, j.settings_name)
-        if data is None:
-            return ""
-        language, timeout, names, setup, helped, sharing, password = _parse_settings(
-            data, len(settings.names), j.languages)
-    except _Unknown:
-        j._put_aside((j.settings_name,))
-        return UNKNOWN
-    except Exception:
-        j._put_aside((j.settings_name,))
-        return BAD_SETTINGS
-    settings.language = language
-    settings.timeout = timeout
-    for i in range(len(names)):
-        settings.names[i] = names[i]
-    if setup is not None:
-        settings.setup[:] = setup
-        settings.helped = helped
-    if sharing is not None:
-        settings.sharing = sharing
-        settings.password = password
-    j._remember(settings)
-    return ""
-
-
 def _checked(data, magic):
     # Raises unless data starts with magic and this code's format version.
     if len(data) < HEAD or data[:3] != magic:
         raise _Unreadable()
     if data[3] != VERSION:
         raise _Unknown()
-
-
-def _text(data, i, end):
-    # The length-prefixed text at data[i], and where the next field starts.
-    if i >= end or i + 1 + data[i] > end:
-        raise _Unreadable()
-    n = data[i]
-    return str(data[i + 1:i + 1 + n], "utf-8"), i + 1 + n
-
-
-def _parse_settings(data, count, languages):
-    _checked(data, b"TRC")
-    end = len(data) - 4
-    if crc32(memoryview(data)[:end]) & 0xFFFFFFFF != int.from_bytes(data[end:], "little"):
-        raise _Unreadable()
-    timeout = _u16(data, 4)
-    language, i = _text(data, 6, end)
-    if i >= end or data[i] > count:  # fewer: saved before the team names came
-        raise _Unreadable()
-    names = []
-    n = data[i]
-    i += 1
-    for _ in range(n):
-        name, i = _text(data, i, end)
-        names.append(name)
-    setup = helped = sharing = password = None
-    if i + 4 <= end:  # the last new match and the help page (absent from older files)
-        setup = data[i:i + 3]
-        helped = data[i + 3] == 1
-        if setup[0] > 3 or data[i + 3] > 1:
-            raise _Unreadable()
-        i += 4
-        if i < end:  # sharing and its password (absent from older files)
-            if data[i] > 1:
-                raise _Unreadable()
-            sharing = data[i] == 1
-            password, i = _text(data, i + 1, end)
-    if i != end:
-        raise _Unreadable()
-    if language not in languages:  # the settings menu could not show it
-        raise _Unreadable()
-    return language, timeout, tuple(names), setup, helped, sharing, password

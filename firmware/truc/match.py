@@ -216,9 +216,8 @@ class Match:
             return True
         n = s[_PLAYERS]
         o = s[_OPTS]
-        if v > V.COUNT or n != 2 and n != 4 and n != 6 or o & ~R.OPT_ALL or o & R.OPT_TARGET == 3 \
-                or o & R.OPT_PECES4 and not V.PECES[v] or o & R.OPT_ALTERNATE and n != 6 \
-                or s[_DEALER0] != 255 and s[_DEALER0] >= n or s[_STARTED] > 1:
+        if not V.setup_ok(v, n, o) or s[_DEALER0] != 255 and s[_DEALER0] >= n \
+                or s[_STARTED] > 1:
             return False
         need = self.cantons_to_win()
         target = self.target()

@@ -6,6 +6,8 @@
 # table for every variant.
 from micropython import const
 
+from truc import rules as R
+
 MALLORCA = const(1)
 VALENCIA = const(2)
 PALACIOS = const(3)
@@ -29,6 +31,15 @@ PECES = b"\x00\x01\x00\x00"
 # play on (seed 000: "el desempate se decide con la carta que queda de los dos jugadores
 # que han empatado").
 PARDA_ALL_PLAY = b"\x00\x01\x00\x00"
+
+
+def setup_ok(variant, players, options):
+    """Whether the rules take this set-up (the VARIANT and OPTIONS commands): what New
+    match offers, and what a saved set-up (app.settings) and a saved match must be."""
+    return 1 <= variant <= COUNT and R.players_ok(players) and not options & ~R.OPT_ALL \
+        and options & R.OPT_TARGET < len(R.TARGETS) \
+        and not (options & R.OPT_PECES4 and not PECES[variant]) \
+        and not (options & R.OPT_ALTERNATE and players != 6)
 
 # Bet ladders: points by step, step 0 being "no bet" (worth 1 when refused); 0 marks the
 # open-ended top step (rules.TOP). Index 0 reads as valencia's.

@@ -1,4 +1,5 @@
-# Text drawing with the bitmap font files in ui/fonts/ (format: see tools/fontconv.py).
+# Text drawing with the bitmap font files in ui/fonts/ (format: see tools/fontconv.py;
+# checked whole when opened: ui.open_data).
 #
 # A font keeps its small tables (code point -> glyph, metrics) in RAM and its bitmaps on
 # flash: a glyph is read into a scratch FrameBuffer when drawn, and kept in a cache (a
@@ -10,7 +11,7 @@
 import framebuf
 from micropython import const
 
-from ui import open_data
+from ui import DataError, open_data
 
 _FORMAT = const(2)        # the font file format this code reads
 _HEADER = const(16)
@@ -38,10 +39,12 @@ def font(name):
 
 class Font:
     def __init__(self, name):
-        f = open_data("ui/fonts/%s.bin" % name)
+        path = "ui/fonts/%s.bin" % name
+        f = open_data(path)  # checked whole
         head = f.read(_HEADER)
         if head[:2] != b"TF" or head[2] != _FORMAT:
-            raise ValueError("ui/fonts/%s.bin: not a format %d font" % (name, _FORMAT))
+            f.close()
+            raise DataError("damaged", path)  # not a font this code reads
         self.HEIGHT = height = head[3]
         self.BASELINE = head[4]
         self.MAX_WIDTH = max_width = head[5]

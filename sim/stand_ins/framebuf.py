@@ -2,11 +2,12 @@
 
 Writes the same bytes into the caller's buffer as the C module (extmod/modframebuf.c) does,
 including its clipping, colour masking and odd corners; tests/host/test_framebuf_fidelity.py
-checks that against the real module on the MicroPython unix port.
+checks that against the real module on the MicroPython unix port. text() draws the built-in
+8x8 font from font_8x8.bin beside this file (tools/builtin_font.py reads it from the port):
+the firmware draws its text with its own fonts, and the 8x8 one only when those are missing
+or damaged (ui.fault).
 
 Deliberate differences:
-- `text()` raises NotImplementedError: the firmware draws text with its own fonts, and the
-  simulator must not let it come to rely on the built-in 8x8 one.
 - Integer arguments outside the signed 32-bit range raise OverflowError, as they do on the
   (32-bit) device; the 64-bit unix port accepts them and truncates.
 - A palette lookup past the end of the palette's buffer raises IndexError; the C code reads
@@ -22,6 +23,7 @@ unix port on x86 or ARM).
 """
 import binascii
 import operator
+import os
 
 MONO_VLSB = 0
 MVLSB = MONO_VLSB
@@ -708,7 +710,41 @@ class FrameBuffer:
                     put(dst_x + i, ty, col)
 
     def text(self, s, x, y, c=1, /):
-        raise NotImplementedError("the firmware draws text with its own fonts")
+        # The C code walks the string's UTF-8 bytes up to a NUL: each byte outside 32..127
+        # draws glyph 127; each glyph is 8 columns of 8 bits, bit 0 at the top, set bits
+        # drawn in c, clipped pixel by pixel.
+        if isinstance(s, str):
+            data = s.encode()
+        elif isinstance(s, bytes):
+            data = s
+        else:
+            raise TypeError("can't convert '%s' object to str implicitly" % type(s).__name__)
+        x, y, c = _int(x), _int(y), _int(c)
+        end = data.find(0)
+        font = _font_8x8()
+        for byte in data[:end] if end >= 0 else data:
+            at = ((byte if 32 <= byte <= 127 else 127) - 32) * 8
+            for column in font[at:at + 8]:
+                if 0 <= x < self._width:
+                    row = y
+                    while column:
+                        if column & 1 and 0 <= row < self._height:
+                            self._put(x, row, c)
+                        column >>= 1
+                        row += 1
+                x = _wrap32(x + 1)
+
+
+_FONT_8X8 = []
+
+
+def _font_8x8():
+    """The built-in font's glyphs, 8 bytes each from character 32 (read once)."""
+    if not _FONT_8X8:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "font_8x8.bin"),
+                  "rb") as f:
+            _FONT_8X8.append(f.read())
+    return _FONT_8X8[0]
 
 
 def _blit_source(obj):

@@ -447,13 +447,14 @@ COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assi
 app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/going.mpy
 app/history.mpy app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
 app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
-app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy app/share.mpy
-app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/varianttexts.mpy
-board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy hw/httpd.mpy hw/journal.mpy
-hw/parts.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py
-start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy
-truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy
-ui/events.mpy ui/fonts/digits_huge.bin ui/fonts/digits_large.bin
+app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
+app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy app/summary.mpy
+app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
+hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/parts.mpy hw/power.mpy
+hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
+truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
+truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy
+ui/fault.mpy ui/fonts/digits_huge.bin ui/fonts/digits_large.bin
 ui/fonts/digits_small.bin ui/fonts/large.bin ui/fonts/medium.bin ui/fonts/small.bin
 ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],

@@ -209,6 +209,14 @@ class Sequences:
             return "fb.pixel(%d, %d, %d)" % (self.coord(W), self.coord(H), c)
         if op == "get":
             return "fb.pixel(%d, %d)" % (self.coord(W), self.coord(H))
+        if op == "text":  # the built-in 8x8 font: ASCII, other bytes, a NUL, bytes objects
+            chars = [chr(rng.choice([rng.randint(32, 127), rng.randint(0, 31),
+                                     rng.randint(128, 0x17F), 0]))
+                     for _ in range(rng.randint(0, 6))]
+            s = "".join(chars)
+            text = ascii(s.encode()) if rng.random() < 0.1 else ascii(s)
+            tail = "" if rng.random() < 0.2 else ", %d" % c
+            return "fb.text(%s, %d, %d%s)" % (text, self.coord(W), self.coord(H), tail)
         if op == "gets":  # several reads in one call, mostly in range
             points = [(rng.randint(-1, W), rng.randint(-1, H)) for _ in range(6)]
             return "[%s]" % ", ".join("fb.pixel(%d, %d)" % p for p in points)
@@ -352,7 +360,7 @@ class Sequences:
 
 OPS = (["fill"] + ["pixel"] * 3 + ["get"] * 2 + ["gets"] + ["hline", "vline"] * 2
        + ["fill_rect"] * 3 + ["rect"] * 3 + ["line"] * 4 + ["ellipse"] * 4 + ["poly"] * 4
-       + ["scroll"] * 2 + ["blit"] * 6 + ["edge"] * 2)
+       + ["scroll"] * 2 + ["blit"] * 6 + ["edge"] * 2 + ["text"] * 3)
 
 BIG_FRAMES = [  # (format, width, height, stride)
     ("GS4_HMSB", 240, 135, 240), ("GS4_HMSB", 240, 135, 240), ("RGB565", 240, 135, 240),
@@ -468,10 +476,19 @@ def test_constants_and_api_match_micropython():
     assert out[2] == repr(hasattr(stand_in, "FrameBuffer1"))
 
 
-def test_text_is_left_to_the_firmware_fonts():
-    fb = stand_in.FrameBuffer(bytearray(8), 8, 8, stand_in.MONO_VLSB)
-    with pytest.raises(NotImplementedError, match="the firmware draws text with its own fonts"):
-        fb.text("A", 0, 0, 1)
+def test_text_draws_the_built_in_font():
+    # An "A" as the unix port draws it (tools/builtin_font.py); NUL ends the text.
+    buf = bytearray(16)
+    fb = stand_in.FrameBuffer(buf, 16, 8, stand_in.MONO_VLSB)
+    fb.text("A\x00B", 0, 0, 1)
+    assert bytes(buf) == b"\x00|~\x0b\x0b~|\x00" + bytes(8)
+
+
+@needs_micropython
+def test_the_built_in_font_file_is_the_ports():
+    from tools import builtin_font
+
+    assert builtin_font.main(["--check"]) == 0
 
 
 def test_integers_beyond_32_bits_fail_as_on_the_device():

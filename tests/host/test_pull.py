@@ -1,6 +1,7 @@
 """tools.pull end to end: a match played through the simulator's UI, and a match written
 by the firmware on the MicroPython unix port behind a pty (the board of test_deploy), are
 pulled as table logs that tools.replay brings to the state the device held."""
+from binascii import crc32
 import json
 import os
 import subprocess
@@ -15,7 +16,7 @@ from tools import pull
 from tools.mpbuild import ROOT
 from tools.replay import describe, replay
 from hw.archive import Archive
-from hw.journal import Journal, crc32
+from hw.journal import Journal
 from truc import tablelog
 from truc.match import Match
 
@@ -123,7 +124,7 @@ import sys
 sys.path.insert(0, %r)
 from truc.match import Match
 from truc import tablelog
-from hw.journal import Journal, crc32
+from hw.journal import Journal
 from hw.archive import Archive
 m = Match()
 for line in %r:

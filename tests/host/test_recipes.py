@@ -149,7 +149,7 @@ def test_a_language(tmp_path, monkeypatch):
     try:
         app = App(Canvas(240, 135), match=play("variant valencia"), settings=settings)
         assert i18n.t("Actions") == "Akzioak"
-        app.open("settings")
+        app.open("settingsmenu")
         app.render()
         assert any("Xx" in str(label) for label, _ in app.top().items)
     finally:

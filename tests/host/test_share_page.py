@@ -20,7 +20,7 @@ from sim.fingers import Fingers
 from ui.gestures import SHORT
 from tools.replay import describe, replay
 from truc import tablelog
-from truc.history import History
+from truc.history import CANTONS_A, CANTONS_B, History, PTS_A, PTS_B
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LOG = os.path.join(ROOT, "tools", "logs", "mallorca.log")
@@ -116,7 +116,15 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
         assert shown["cantons"] == "cantons %d-%d" % tuple(state["cantons"])
         assert shown["seats"] == "D%d M%d" % (state["dealer"] + 1, state["hand_ma"] + 1)
         rows = driver.find_elements("css selector", "#rounds tr")
-        assert len(rows) == 1 + History(m).count() and History(m).count() >= 3
+        h = History(m)
+        assert len(rows) == 1 + h.count() and h.count() >= 3
+        # Each row is its record's round and points (the page reads the records' bytes).
+        for i, tr in enumerate(rows[1:]):
+            cells = [td.text for td in tr.find_elements("css selector", "td")]
+            number, duel = h.round_name(i)
+            assert cells[0] == "%d%s" % (number, ".%d" % duel if duel else "")
+            assert cells[1] == "%d (%d)" % (h.field(i, PTS_A), h.field(i, CANTONS_A))
+            assert cells[2] == "%d (%d)" % (h.field(i, PTS_B), h.field(i, CANTONS_B))
         assert _wait_for(driver, lambda d: d.execute_script("return drawn") > 0, 5)
         # The picture of the match, drawn from its log: a mark in team A's colour.
         assert driver.execute_script(

@@ -39,7 +39,8 @@ def texts():
     for words in VT.TRUC_NAMES + VT.ENVIT_NAMES + (VT.TITLES, VT.FOLD_WORDS):
         found.update(w for w in words if w)
     from hw import journal  # the notices main puts on the screen after setting files aside
-    found.update((journal.DAMAGED, journal.UNKNOWN, journal.BAD_SETTINGS, journal.FULL,
+    from app import settings
+    found.update((journal.DAMAGED, journal.UNKNOWN, settings.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
     import main  # and those of a won match it could not archive
     found.update((main.ARCHIVE_FULL, main.NOT_ARCHIVED))
