@@ -22,7 +22,7 @@ from tools.mpbuild import compile_file, compile_tree, tool  # noqa: E402
 
 # The tools the tests share with the host tools, which run on both runtimes too: imported
 # as tools.NAME (MicroPython takes a folder without __init__ for a package).
-SHARED = ("tools/play.py", "tools/dictfs.py", "tools/scenes.py")
+SHARED = ("tools/play.py", "tools/dictfs.py", "tools/scenes.py", "tools/randplay.py")
 
 
 def heap(module):

@@ -364,7 +364,7 @@ def test_dump_then_load_gives_the_same_state_and_history():
 
 def test_dump_and_load_round_trip_random_matches_of_every_set_up():
     import random
-    from randplay import step
+    from tools.randplay import step
     from play import play
     from test_properties import SETUPS
 
@@ -434,7 +434,7 @@ def test_load_refuses_a_base_state_no_match_reaches():
 def _dumps():
     # Real dumps of matches of every set-up, many of them compacted (a mid-round base).
     import random
-    from randplay import step
+    from tools.randplay import step
     from play import play
     from test_properties import SETUPS
 

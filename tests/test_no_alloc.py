@@ -5,7 +5,7 @@
 import random
 
 
-from randplay import step, candidates
+from tools.randplay import step, candidates
 from play import play
 from truc.match import Match
 from truc import rules as R

@@ -151,7 +151,7 @@ def test_the_recovery_allocates_nothing():
     loop.step(0)
     notice = t("Out of memory: back to the score")
     i18n.forget()  # the notice is not in the translations' cache
-    for name in ("mainmenu", "settings"):
+    for name in ("mainmenu", "settingsmenu"):
         app.open(name)
     app.message = ""
     locked(app.recover)

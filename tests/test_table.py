@@ -2,7 +2,7 @@
 # mp-heap: 192K
 import random
 
-from randplay import step
+from tools.randplay import step
 from play import play
 from truc import rules as R
 from screenapp import make_app

@@ -3,6 +3,7 @@
 # MicroPython.
 from tools.play import play
 from app.app import App, Settings
+from app.i18n import LANGUAGES
 from ui import events as E
 
 # Every board of boards/: its name, canvas and keys (tools/screens.py checks them against
@@ -170,7 +171,7 @@ def _language(app):
 def _welcome(app):
     app.welcome()  # the language, one press (app.language), then its help in it
     choices = (E.PREV, E.NEXT, E.SELECT) if app.keys == 2 else (E.PREV, E.SELECT, E.NEXT)
-    app.event(choices[("ca", "es", "en").index(app.settings.language)])
+    app.event(choices[LANGUAGES.index(app.settings.language)])
 
 
 def _going(app):

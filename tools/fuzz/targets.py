@@ -34,14 +34,13 @@ from truc.match import Match
 from truc import tablelog
 from hw.journal import Journal
 from hw.archive import Archive
+from app.i18n import LANGUAGES
 from app.settings import Settings
 from ui.gestures import SHORT, DOUBLE, LONG
 from tools.fuzz import Finding
 from tools.fuzz import formats, mutate
 from tools.mpbuild import ROOT
-
-sys.path.append(os.path.join(ROOT, "tests"))
-import randplay  # noqa: E402  (random legal play, shared with the property tests)
+from tools import randplay  # random legal play, shared with the property tests
 
 SETUPS = (
     "variant valencia",
@@ -75,7 +74,7 @@ def _journal(seed, k):
     flash = Flash()
     m = Match()
     s = Settings()
-    s.language = ("ca", "es", "en")[k % 3]
+    s.language = LANGUAGES[k % len(LANGUAGES)]
     s.names = list(NAMES) if k % 2 else [""] * 8
     j = Journal(flash)
     j.open(m)
