@@ -468,7 +468,8 @@ class TableLog(Target):
                 status, code, out[-300:]))
         if not code and said not in out:
             raise Finding("tablelog: sim --log plays another match than replay")
-        if not code and m.variant() and m.from_start():  # archived, pulled, replayed
+        # Archived (the archive keeps a match once play began), pulled, replayed.
+        if not code and m.started() and m.from_start():
             flash = Flash()
             Archive(flash).keep(m)
             from tools import pull
