@@ -141,7 +141,7 @@ def state(match, settings, version, words):
         m = match
         # The round history as its records, SIZE bytes each in hex (truc.history: the
         # page reads the fields it shows at their offsets): one string, not a list each.
-        rounds = str(hexlify(History(m).records()), "ascii")
+        rounds = str(hexlify(History(m).records()), "ascii")  # pyright: ignore[reportArgumentType]
     finally:
         if not had:
             forget("truc.history")
@@ -213,7 +213,9 @@ class Server:
         s.listen(BACKLOG)
         s.setblocking(False)
         self.listener = s
-        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port
+        # Port 0 (the tests, the simulator): the one the host chose; a board has no
+        # getsockname and is given its port.
+        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port  # pyright: ignore[reportAttributeAccessIssue]
         self.dns = None
         if dns_port is not None:
             d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
