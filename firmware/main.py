@@ -30,7 +30,7 @@ def start(board, files=None, share_ports=(80, 53)):
     from app.i18n import check, t
     from app.settings import Settings, TEAM_NAMES
     from hw.journal import Journal
-    from hw.input_loop import Loop
+    from app.loop import Loop
 
     match = Match()
     settings = Settings(files)
@@ -86,13 +86,15 @@ def start(board, files=None, share_ports=(80, 53)):
 
     def make_sharing():
         # Menu -> Share: hw.share's part, made (and its module imported) the first time.
-        if app.sharing is None:
+        sharing = app.sharing
+        if sharing is None:
             # The radio's module and the server's are imported now (sockets and all).
             from hw.share import Sharing
 
-            app.sharing = Sharing(match, settings, archive, share_ports[0], share_ports[1])
-            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
-        return app.sharing
+            sharing = Sharing(match, settings, archive, share_ports[0], share_ports[1])
+            sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+            app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
+        return sharing
 
     def changed():
         nonlocal unarchived
@@ -154,7 +156,7 @@ def start(board, files=None, share_ports=(80, 53)):
     power.playing = app.playing  # dim, not dark, through a match in progress
     if settings.sharing:  # it was on before the power went: on again
         try:
-            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+            make_sharing().on(time.ticks_ms())
         except (OSError, MemoryError) as e:
             make_sharing().off()
             app.message = str(e)

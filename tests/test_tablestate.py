@@ -6,7 +6,7 @@ from truc import rules as R
 from truc import variants as V
 from ui import events as E
 from screenapp import make_app
-from app import commands as actions
+from app import commands
 from app import labels
 
 def _app(setup, language="en"):
@@ -83,7 +83,7 @@ def test_the_match_end_says_who_won_and_offers_the_next_match():
 def _steps(setup, op, language="en"):
     app = _app(setup, language)
     ladders = V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS
-    return [actions.step_word(app.match, op, step)
+    return [commands.step_word(app.match, op, step)
             for step in range(1, len(ladders[app.match.variant()]))]
 
 
