@@ -620,3 +620,41 @@ def test_the_oled_table_tells_the_teams_apart_and_marks_the_duellists():
             assert lit >= 16, seat  # a duellist: a seat drawn whole
         else:
             assert lit <= 1, seat  # sits it out: a dot
+
+
+class _NoRadio:  # a board whose firmware has no network module: hw.radio cannot import
+    pass
+
+
+def test_sharing_that_cannot_start_is_said_and_changes_nothing_else():
+    import sys
+    from hw.share import Sharing
+
+    app = make_app(large=False)  # the OLED build: the smaller heap
+    entries = app.match.entries()
+    app.settings.password = "abcdefgh"
+    sharing = Sharing(app.match, app.settings, None, 0, None)  # its radio imported by on()
+    made = []
+
+    def make_sharing():
+        app.sharing = sharing
+        made.append(1)
+        return sharing
+
+    app.make_sharing = make_sharing
+    had = sys.modules.get("hw.radio")
+    sys.modules["hw.radio"] = _NoRadio()  # `from hw.radio import Radio`: ImportError
+    try:
+        app.open("mainmenu")
+        app.top().choose(app, "share")  # Menu -> Share
+    finally:
+        if had is None:
+            sys.modules.pop("hw.radio", None)
+        else:
+            sys.modules["hw.radio"] = had
+    assert made  # it was tried
+    assert app.top_name() == "mainmenu"  # no Share screen over nothing
+    assert app.message.startswith("Share: ")  # said on the screen
+    assert not sharing.active() and not app.settings.sharing
+    assert app.settings.password == "abcdefgh" and app.match.entries() == entries
+    app.render()  # the notice drawn: the device goes on
