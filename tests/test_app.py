@@ -705,3 +705,38 @@ def test_an_undo_redo_or_fold_whose_notice_runs_out_of_heap_is_saved_all_the_sam
         assert Journal(fs).open(rebooted) == ""
         assert rebooted.entries() == app.match.entries(), change
         assert bytes(rebooted.dump()) == bytes(app.match.dump()), change
+
+
+def test_a_new_match_out_of_heap_before_its_first_command_leaves_the_match_as_on_flash():
+    # New match cleared the match, then built its set-up: out of heap there, the match
+    # in memory was empty and the one on flash whole. MicroPython (a locked heap) only.
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        return
+    import gc
+    from dictfs import Files
+    from hw.journal import Journal
+    from truc.match import Match
+
+    fs = Files()
+    app = make_app("variant valencia\nbaza A", large=False)
+    journal = Journal(fs)
+    journal.open(Match())
+    journal.match = app.match
+    journal.changed()
+    app.on_change = journal.changed
+    screen = app.open("newmatch")
+    gc.collect()
+    heap_lock()
+    try:
+        screen.start(app)
+        ran_out = False
+    except MemoryError:
+        ran_out = True
+    finally:
+        heap_unlock()
+    assert ran_out
+    rebooted = Match()
+    assert Journal(fs).open(rebooted) == ""
+    assert bytes(rebooted.dump()) == bytes(app.match.dump()) and rebooted.entries() == 2
