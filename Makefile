@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test test-cpython test-micropython sim bench clean flash typecheck lint mp32
+.PHONY: test check test-cpython test-micropython sim bench clean flash typecheck lint mp32
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,11 +23,12 @@ $(TYPINGS): $(READY) Makefile
 	touch $@
 
 # The 32-bit MicroPython unix port for tests/host/test_device_heap.py (the ESP32's object
-# sizes), built into build/mp32/ from ../shared/tools/micropython-i386 (20 s to a minute)
-# when gcc -m32 works, with the device bench frozen in (built again when the bench
-# changes), the same with manifest.py frozen in too (again when the firmware
-# changes), and the same with a heap that grows once, as an ESP32's does; without
-# them those tests skip and say why.
+# sizes), built into build/mp32/ (20 s to a minute) when gcc -m32 works, from MicroPython's
+# source: MICROPY_SRC=DIR (a checkout at tools/mp32.py's TAG), else the tarball in
+# ../shared/tools/micropython-i386/. Three builds: with the device bench frozen in (built
+# again when the bench changes), the same with manifest.py frozen in too (again when the
+# firmware changes), and the same with a heap that grows once, as an ESP32's does;
+# without them those tests skip and say why.
 mp32: $(READY)
 	$(BIN)/python -m tools.mp32 --if-possible
 	-$(BIN)/python -m tools.mp32 --if-possible --frozen
@@ -40,6 +41,23 @@ test: $(READY) $(TYPINGS) mp32
 	$(BIN)/python -m pytest -q tests
 	$(BIN)/python tests/run_micropython.py
 	$(BIN)/python -m tools.fuzz all --seconds 5 --seed 1
+
+# The fast tier, for every change (about 3 minutes; make test before a merge): lint, the
+# engine and app tests on both runtimes but the two that draw every screen in every
+# language on every board (the goldens still check each screen), the recipes of
+# docs/DEVELOPING.md and the layering, every fuzz target for a second, and a short soak on
+# the simulator and the unix port.
+SWEEPS := test_slices test_layout
+CHECK_TESTS := $(filter-out $(SWEEPS),$(basename $(notdir $(wildcard tests/test_*.py))))
+check: $(READY)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q -x tests --ignore=tests/host \
+		$(addprefix --ignore=tests/,$(addsuffix .py,$(SWEEPS))) \
+		tests/host/test_recipes.py tests/host/test_layers.py tests/host/test_one_place.py
+	$(BIN)/python tests/run_micropython.py $(CHECK_TESTS)
+	$(BIN)/python -m tools.fuzz all --seconds 1 --seed 1
+	$(BIN)/python -m tools.soak --presses 300 --seed 1
+	$(BIN)/python -m tools.soak --presses 300 --seed 1 --mp
 
 test-cpython: $(READY) $(TYPINGS)
 	$(BIN)/python -m pytest -q tests

@@ -56,7 +56,7 @@ LCD_RST = const(33)  # LCD_RST 33; display_rst 33
 LCD_HZ = 40_000_000  # 18/23 are VSPI's IO_MUX pins: 80/2 MHz is allowed
 
 
-def panel_is_ips(Pin):
+def panel_is_ips(Pin):  # noqa: N803 (machine.Pin, the class)
     """Reads the panel type the way M5GFX does: the IPS version pulls RST up."""
     rst = Pin(LCD_RST, Pin.OUT, value=1)
     rst.init(Pin.IN, Pin.PULL_DOWN)

@@ -22,6 +22,8 @@
 # portrait 52/40 seen through the exchange and the X mirror), same glass as the T-Display.
 # Key order: held that way the front button A is right of the screen and B is on the top
 # edge; key 0 (PREV) is B, key 1 (NEXT, SELECT on a long press) is A.
+import sys
+
 from micropython import const
 
 from ui.gestures import KEYMAP_2
@@ -63,6 +65,4 @@ LCD_ROW0 = const(53)
 def make_display(sleep_ms=None):
     from hw.st7789 import landscape
 
-    display = landscape(LCD_SCK, LCD_MOSI, LCD_CS, LCD_DC, LCD_RST, LCD_HZ, WIDTH, HEIGHT,
-                        LCD_COL0, LCD_ROW0, BACKLIGHT, sleep_ms)
-    return display
+    return landscape(sys.modules[__name__], sleep_ms)  # from this file's LCD_* names

@@ -21,6 +21,8 @@
 #   glass (TFT_eSPI ST7789_Rotation.h, CGRAM_OFFSET) is MADCTL MX|MV with the colour
 #   order bit BGR (ST7789_Defines.h: CGRAM_OFFSET -> TFT_MAD_BGR), column start 40 and
 #   row start 53; ST7789_Init.h sends INVON. LovyanGFX (invert, BGR, offsets 52/40) agrees.
+import sys
+
 from micropython import const
 
 from ui.gestures import KEYMAP_2
@@ -60,6 +62,4 @@ LCD_ROW0 = const(53)
 def make_display(sleep_ms=None):
     from hw.st7789 import landscape
 
-    display = landscape(LCD_SCK, LCD_MOSI, LCD_CS, LCD_DC, LCD_RST, LCD_HZ, WIDTH, HEIGHT,
-                        LCD_COL0, LCD_ROW0, BACKLIGHT, sleep_ms)
-    return display
+    return landscape(sys.modules[__name__], sleep_ms)  # from this file's LCD_* names

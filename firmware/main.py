@@ -30,7 +30,7 @@ def start(board, files=None, share_ports=(80, 53)):
     from app.i18n import check, t
     from app.settings import Settings, TEAM_NAMES
     from hw.journal import Journal
-    from hw.input_loop import Loop
+    from app.loop import Loop
 
     match = Match()
     settings = Settings(files)
@@ -85,10 +85,12 @@ def start(board, files=None, share_ports=(80, 53)):
 
     def make_sharing():
         # Menu -> Share: hw.share's part, made (and its module imported) the first time.
-        if app.sharing is None:
-            app.sharing = parts.sharing(match, settings, archive, share_ports)
-            app.sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
-        return app.sharing
+        sharing = app.sharing
+        if sharing is None:
+            sharing = parts.sharing(match, settings, archive, share_ports)
+            sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+            app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
+        return sharing
 
     def changed():
         nonlocal unarchived
@@ -150,7 +152,7 @@ def start(board, files=None, share_ports=(80, 53)):
     power.playing = app.playing  # dim, not dark, through a match in progress
     if settings.sharing:  # it was on before the power went: on again
         try:
-            make_sharing().on(time.ticks_ms())  # pyright: ignore[reportAttributeAccessIssue]
+            make_sharing().on(time.ticks_ms())
         except Exception as e:  # as Menu -> Share: said, the boot goes on
             make_sharing().off()
             app.message = str(e)

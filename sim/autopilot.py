@@ -13,7 +13,7 @@ import json
 from truc import rules as R
 from truc import tablelog
 from truc.match import Match
-from app import commands as actions
+from app import commands
 from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
 from tools.replay import describe
@@ -101,7 +101,7 @@ class Autopilot:
         try:
             command = tablelog.parse(ref, text)
         except ValueError as e:
-            raise PlayError(self.line, str(e))
+            raise PlayError(self.line, str(e)) from None
         if command not in (tablelog.UNDO, tablelog.REDO) and command[0] in _SETUP:
             self._refuse_if(ref.check(*command))
             if self._done:
@@ -219,7 +219,7 @@ class Autopilot:
         elif op == R.ADJUST:
             self._adjust(a, b)
         else:
-            if (op == R.TRUC or op == R.ENVIT) and b == actions.next_step(m, op):
+            if (op == R.TRUC or op == R.ENVIT) and b == commands.next_step(m, op):
                 b = 0  # the menu's and the keys' "call or raise one step"
             if op == R.FOLD:  # both keys, then the team's key
                 self.send(E.GO)
@@ -234,9 +234,9 @@ class Autopilot:
         team = m.envit_window() if op == R.END else a
         if team > R.B or b:
             return False
-        if actions.quick(m, team) == op:
+        if commands.quick(m, team) == op:
             self.send(E.PREV if team == R.A else E.NEXT)
-        elif actions.strong(m, team) == op:
+        elif commands.strong(m, team) == op:
             self.send(E.PREV2 if team == R.A else E.NEXT2)
         else:
             return False
@@ -298,7 +298,8 @@ class Autopilot:
         self._choose_until(screen, "target",
                            lambda: screen.options & R.OPT_TARGET == options & R.OPT_TARGET)
         for bit in _FLAGS:
-            self._choose_until(screen, bit, lambda: not (screen.options ^ options) & bit)
+            self._choose_until(screen, bit,
+                               lambda bit=bit: not (screen.options ^ options) & bit)
         self._choose_until(screen, "dealer", lambda: screen.dealer == dealer)
         self._choose(screen, "begin")
         # The device always names the first dealer; a log may leave it implicit, which

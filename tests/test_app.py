@@ -4,7 +4,7 @@ from truc import rules as R
 from truc import variants as V
 from app.app import Settings
 from screenapp import Battery, make_app
-from app import commands as actions
+from app import commands
 from ui import events as E
 
 
@@ -89,7 +89,7 @@ def _every_command(m):
         for a in (0, 1, 2):
             for b in (0, 1, 2, 3, 4) if op in (R.ENVIT, R.TRUC) else (0,):
                 if (a < 2 or op == R.BAZA) and (op != R.END or a == 0):
-                    if b == 0 or b > actions.next_step(m, op):
+                    if b == 0 or b > commands.next_step(m, op):
                         out.append((op, a, b))
     return out
 
@@ -550,7 +550,7 @@ def test_the_words_say_each_thing_once_and_truly():
     app = _app("variant mallorca\ntruc A\ntruc B\ntruc A 9", language="es")
     try:
         assert _stakes(app) == "¿A: vale nueve?"
-        assert actions.label(app, R.ENVIT, R.B) == "B: envit 2"
+        assert commands.label(app, R.ENVIT, R.B) == "B: envit 2"
         app = _app("variant valencia\nbaza A", language="es")
         app.open("newmatch")
         menu = app.top()
@@ -670,7 +670,7 @@ def test_an_undo_redo_or_fold_whose_notice_runs_out_of_heap_is_saved_all_the_sam
     # naming ran out of heap before the journal saw it: the loop recovered, and a reboot
     # gave back the undone command (18 of 17). Each change is on flash before its notice.
     import sys
-    from dictfs import Files
+    from tools.dictfs import Files
     from hw.journal import Journal
     from truc.match import Match
 
@@ -715,7 +715,7 @@ def test_a_new_match_out_of_heap_before_its_first_command_leaves_the_match_as_on
     except ImportError:
         return
     import gc
-    from dictfs import Files
+    from tools.dictfs import Files
     from hw.journal import Journal
     from truc.match import Match
 

@@ -212,9 +212,9 @@ def test_a_file_takes_what_the_readme_says():
     a = Archive(fs)
     a.keep(m)
     size = fs.stat("truc.a00")[6]
-    assert size == 8 + 9 + 2 + 2 + 39 + 4 + 3 * n + 4, (size, n)  # README: 68 + 3 a command
+    assert size == 8 + 9 + 2 + 2 + 39 + 4 + 3 * n + 4, (size, n)  # 68 B + 3 a command
     assert tablelog.run(m, "undo") is None
-    a.keep(m, ("NÓS", "ELLS"))  # README: and the names' UTF-8 bytes ("Ó" takes 2)
+    a.keep(m, ("NÓS", "ELLS"))  # and the names' UTF-8 bytes ("Ó" takes 2)
     assert fs.stat("truc.a01")[6] == size - 3 + 4 + 4
 
 
@@ -354,7 +354,7 @@ def test_a_full_flash_refuses_the_keep_with_enospc_and_the_ring_stays():
     if MICRO:
         fs = _new_fs()
     else:
-        from dictfs import Files
+        from tools.dictfs import Files
 
         fs = Files(room=16 * 1024)
     a = Archive(fs, slots=4)

@@ -2,15 +2,12 @@
 # contacts simulated millisecond by millisecond on active-low pins (seeded bursts of
 # 0-15 ms after every press and release, a second button bouncing at the same time),
 # noise spikes, a thousand-press mash, edge timing, the wake gate, and no allocation.
-import gc
-import sys
 from array import array
 
 from ui import events as E
 from ui.gestures import KEYMAP_2, KEYMAP_3, Recognizer
 from hw.buttons import DEBOUNCE_MS, Buttons, open_pins
-
-MP = sys.implementation.name == "micropython"
+from heaplock import locked
 
 # The keymaps without chords, and the middle key with a double: the debouncer's tests
 # press keys at once and count every gesture of every key (the chords: test_gestures).
@@ -198,7 +195,7 @@ def test_bad_construction_is_refused():
     for pins, debounce in (((), 25), ((Pin(),), 0), ((Pin(),), -5), ((Pin(),), 1 << 29)):
         try:
             Buttons(pins, Recorder(), debounce)
-            assert False, (pins, debounce)
+            raise AssertionError((pins, debounce))
         except ValueError:
             pass
 
@@ -221,7 +218,7 @@ def test_open_pins_pulls_up_only_where_the_board_says_and_refuses_input_only_gpi
     for gpio in (34, 35, 36, 37, 38, 39):
         try:
             open_pins(MachinePin, (0, gpio), (True, True))
-            assert False, gpio
+            raise AssertionError(gpio)
         except ValueError as e:
             assert str(gpio) in str(e)
     # Chips without input-only pins say so.
@@ -341,7 +338,7 @@ def test_two_buttons_bouncing_at_once_give_each_press_and_release_once_at_its_ti
         for k in (0, 1):
             mine = [e for e in rec.edges if e[0] == k]
             assert len(mine) == len(logs[k]), (seed, k, len(mine), len(logs[k]))
-            for i, (key, pressed, when) in enumerate(mine):
+            for i, (_, pressed, when) in enumerate(mine):
                 change, bounce = logs[k][i]
                 assert pressed == (i + 1) % 2, (seed, k, i)
                 assert change <= when <= change + bounce + slack, (seed, k, i, when, change, bounce)
@@ -360,7 +357,7 @@ def test_edges_keep_their_stamps_across_the_tick_wrap():
     b = Buttons((line.pin,), rec)
     run(b, (line,), start, times[-1] + 500, step=5)
     assert len(rec.edges) == len(times)
-    for (key, pressed, when), (change, bounce) in zip(rec.edges, log):
+    for (_, _, when), (change, bounce) in zip(rec.edges, log):
         assert 0 <= (when - change) & MASK <= bounce + 5
 
 
@@ -574,24 +571,11 @@ def test_scan_allocates_nothing():
     hist = array("i", [0] * 9)
     t = _mash_all(b, lines, MASK - 3100, MASK + 20000, hist)  # warm up, across the wrap
     end = MASK + 2 * n * 1500
-    if MP:
-        import micropython
-
-        gc.collect()
-        before = gc.mem_alloc()
-        micropython.heap_lock()
-        try:
-            t = _mash_all(b, lines, t, end, hist)
-        finally:
-            micropython.heap_unlock()
-        assert gc.mem_alloc() == before
-    else:
-        # CPython cannot lock its heap: the state must stay the same preallocated objects.
-        state = (b._raw, b._stable, b._mute, b._t, b._q)
-        t = _mash_all(b, lines, t, end, hist)
-        assert (b._raw, b._stable, b._mute, b._t, b._q) == state
-        assert all(x is y for x, y in zip((b._raw, b._stable, b._mute, b._t, b._q), state))
-        assert type(b._t) is array and type(b._q.buf) is bytearray
+    # (CPython, whose heap cannot be locked: the state stays the same preallocated objects.)
+    state = (b._raw, b._stable, b._mute, b._t, b._q)
+    locked(lambda: _mash_all(b, lines, t, end, hist))
+    assert all(x is y for x, y in zip((b._raw, b._stable, b._mute, b._t, b._q), state))
+    assert type(b._t) is array and type(b._q.buf) is bytearray
     assert a.presses == c.presses == 2 * n
     assert b.presses == 4 * n and b.lost == 0
     for k in (0, 1):

@@ -1,7 +1,7 @@
 # RULES.md "Cards": encoding, decks, card order, envit, flor and the baza resolver.
 # Runs on CPython (pytest) and on the MicroPython unix port (tests/mp_run.py).
 from truc.cards import (card, rank_of, suit_of, parse_card, card_name, deck, removed,
-                        strength, order, envit, flor, baza, show_values)
+                        strength, order, envit, flor, baza)
 from truc.variants import MALLORCA, VALENCIA, PALACIOS
 from truc import variants as V
 
@@ -318,6 +318,24 @@ def test_envit_limits_mallorca_four_peces_0_to_37_over_every_hand():
     assert plain_high == 33
     assert peca_low == 27
 
+
+
+
+def show_values(variant, peces, flors):
+    """Every value a show can give, ascending: the envit of each hand of the deck, or
+    (flors) the value of each flor. It enumerates every hand (7,140 in mallorca), so it
+    lives here: the engine keeps the result in truc.variants."""
+    cards = deck(variant)
+    n = len(cards)
+    seen = bytearray(40)
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                hand = (cards[i], cards[j], cards[k])
+                value = flor(hand) if flors else envit(hand, variant, peces)
+                if value >= 0:
+                    seen[value] = 1
+    return tuple(v for v in range(40) if seen[v])
 
 
 def test_rules_md_gaps_in_the_shown_values():

@@ -1,15 +1,13 @@
 # ui.gestures, on CPython (pytest) and the MicroPython unix port (tests/mp_run.py): every
 # gesture of both keymaps, the timing limits, tick wrap-around, event order across keys,
 # stray edges, mashing, and no allocation per call.
-import gc
 import random
-import sys
 from array import array
 
 from ui import events as E
 from ui.gestures import DOUBLE, KEYMAP_2, KEYMAP_3, LONG, SHORT, Recognizer
+from heaplock import locked
 
-MP = sys.implementation.name == "micropython"
 MASK = (1 << 30) - 1  # MicroPython's ticks_ms period, minus one
 KEYMAPS = (KEYMAP_2, KEYMAP_3)
 # The same keys without chords: two keys down at once are each their own gesture.
@@ -114,13 +112,13 @@ def test_bad_keymaps_and_timings_are_refused_at_construction():
     for keymap in (b"", b"\x01\x02", bytes(3 * 7)):
         try:
             Recognizer(keymap)
-            assert False, keymap
+            raise AssertionError(keymap)
         except ValueError:
             pass
     for long_ms, double_ms in ((0, 300), (600, 0), (-1, 300), (1 << 29, 300)):
         try:
             Recognizer(KEYMAP_2, long_ms, double_ms)
-            assert False, (long_ms, double_ms)
+            raise AssertionError((long_ms, double_ms))
         except ValueError:
             pass
 
@@ -658,25 +656,13 @@ def test_feed_and_poll_allocate_nothing():
     for e in range(10):
         hist[e] = 0
     rounds = 9 * 40
-    if MP:
-        import micropython
-
-        gc.collect()
-        before = gc.mem_alloc()
-        micropython.heap_lock()
-        try:
-            _mash(g, rounds, t, hist)
-        finally:
-            micropython.heap_unlock()
-        assert gc.mem_alloc() == before
-    else:
-        # CPython cannot lock its heap; check the state stays the same preallocated
-        # objects instead, and (on both runtimes) that every gesture was counted.
-        phase, times, queue = g._phase, g._t, g._q
-        _mash(g, rounds, t, hist)
-        assert g._phase is phase and g._t is times and g._q is queue
-        assert type(g._phase) is bytearray and type(g._q.buf) is bytearray
-        assert type(g._t) is array
+    # (CPython, whose heap cannot be locked: the state stays the same preallocated objects;
+    # on both runtimes every gesture is counted.)
+    phase, times, queue = g._phase, g._t, g._q
+    locked(lambda: _mash(g, rounds, t, hist))
+    assert g._phase is phase and g._t is times and g._q is queue
+    assert type(g._phase) is bytearray and type(g._q.buf) is bytearray
+    assert type(g._t) is array
     each = rounds // 9  # times each key made each gesture
     expected = array("i", [0] * 10)
     for k in range(3):

@@ -5,7 +5,7 @@
 from binascii import crc32
 
 from goldens import GOLDENS
-from screens import BOARDS, SCREENS, build
+from tools.scenes import BOARDS, SCENES, build
 from ui.canvas import Canvas
 
 # Made once, first, as on the device: a fresh canvas per check would have to find room
@@ -20,7 +20,7 @@ def _check(language):
     wrong = []
     for board, width, height, mono, keys in BOARDS:
         canvas = _CANVASES[(width, height, mono)]
-        for name, _ in SCREENS:
+        for name, _ in SCENES:
             key = "%s-%s-%s" % (name, board, language)
             build(canvas, name, language, keys=keys)
             if crc32(canvas.buffer) != GOLDENS[key]:
@@ -42,6 +42,6 @@ def test_main_screens_in_english():
 
 def test_every_screen_has_a_golden_on_every_board_in_every_language():
     for board in BOARDS:
-        for name, _ in SCREENS:
+        for name, _ in SCENES:
             for language in ("ca", "es", "en"):
                 assert "%s-%s-%s" % (name, board[0], language) in GOLDENS

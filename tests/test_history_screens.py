@@ -5,7 +5,7 @@ from play import play
 from ui import events as E
 from hw.archive import Archive
 from test_history import _VALENCIA
-from dictfs import Files as _Files
+from tools.dictfs import Files as _Files
 from screenapp import make_app
 
 def _app(setup=_VALENCIA, large=True, language="en"):

@@ -7,7 +7,7 @@
 import framebuf
 
 from play import play
-from screens import BOARDS, SCREENS, build
+from tools.scenes import BOARDS, SCENES, build
 from ui import events as E
 from ui import text
 from ui.canvas import Canvas
@@ -213,7 +213,7 @@ def _check(language):
     wrong = []
     for i in range(len(_SIZES)):
         size, width, height = _SIZES[i][:3]
-        cases = [(name, None) for name, _ in SCREENS] + list(STATES)
+        cases = [(name, None) for name, _ in SCENES] + list(STATES)
         # The default names ("seient 1") are longer than a seat's own name can be.
         for names, power in ((LONG_NAMES, Battery(60, False)), (None, Battery(8, True))):
             for name, setup in cases:

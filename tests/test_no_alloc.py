@@ -2,17 +2,16 @@
 # redoing commands, and drawing text, allocate nothing on the heap, so a tap never
 # triggers a collection.
 # mp-heap: 96K  (the engine and a random match, then a canvas and a font)
-import gc
 import random
 
-import micropython
 
-from randplay import step, candidates
+from tools.randplay import step, candidates
 from play import play
 from truc.match import Match
 from truc import rules as R
 
 from test_properties import SETUPS
+from heaplock import locked
 
 # Two matches made once and reused: fresh 3 KB logs would fragment the capped heap.
 _RECORDER = Match()
@@ -34,18 +33,6 @@ def _recorded_match(setup, seed):
         if c is None:
             return commands
         commands.extend(bytes((c[0], c[1], c[2] & 255)))
-
-
-def _locked(fn, m, arg):
-    gc.collect()
-    before = gc.mem_alloc()
-    micropython.heap_lock()
-    try:
-        result = fn(m, arg)
-    finally:
-        micropython.heap_unlock()
-    assert gc.mem_alloc() == before
-    return result
 
 
 def _apply_all(m, commands):
@@ -83,7 +70,7 @@ def test_applying_a_whole_match_allocates_nothing():
         commands = _recorded_match(setup, seed)
         shows += sum(1 for i in range(0, len(commands), 3) if commands[i] == R.SHOW)
         m = _new(_PLAYER, setup)
-        assert _locked(_apply_all, m, commands), setup
+        assert locked(lambda: _apply_all(m, commands)), setup
         assert m.winner() != R.NOBODY
     assert shows > 10  # every kind of command was exercised, shows included
 
@@ -93,7 +80,7 @@ def test_undo_and_redo_allocate_nothing():
     m = _new(_PLAYER, SETUPS[1])
     _apply_all(m, commands)
     end = bytes(m.state)
-    assert _locked(_undo_redo_all, m, len(commands) // 3)
+    assert locked(lambda: _undo_redo_all(m, len(commands) // 3))
     assert bytes(m.state) == end
 
 
@@ -101,14 +88,14 @@ def test_refused_commands_allocate_nothing():
     m = _new(_PLAYER, SETUPS[2])
     random.seed(3)
     tries = candidates(m) + [(99, 0, 0), (R.BAZA, 7, 0), (R.SHOW, 0, 200)]
-    assert _locked(_check_all, m, tries) > 0
+    assert locked(lambda: _check_all(m, tries)) > 0
 
 
 def test_log_compaction_allocates_nothing():
     commands = _recorded_match(SETUPS[1], 6)  # 115 commands: the log compacts often
     m = Match(capacity=16)
     play(SETUPS[1], m)
-    assert _locked(_apply_all, m, commands)
+    assert locked(lambda: _apply_all(m, commands))
     assert m.entries() <= 16 and not m.from_start()
 
 
@@ -131,7 +118,8 @@ def test_drawing_text_allocates_nothing_even_reading_glyphs_from_flash():
         font = text.font(name)
         try:
             assert len(set(font.glyph(ord(ch)) for ch in s)) > len(font._owner), name
-            assert _locked(_draw, (font, line, text.draw, text.width), s)
+            parts = (font, line, text.draw, text.width)
+            assert locked(lambda: _draw(parts, s))
         finally:  # the heap cap is tight: the other tests need the room
             text._fonts.pop(name)._file.close()
 
@@ -151,7 +139,7 @@ def test_change_detection_allocates_nothing():
     canvas.changes()
     canvas.fill_rect(3, 5, 20, 9, 1)
     canvas.changes()
-    assert _locked(_changes, canvas, 3)
+    assert locked(lambda: _changes(canvas, 3))
     assert canvas.changes() == 0
     canvas.fill(0)
     n = canvas.changes()

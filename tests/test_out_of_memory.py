@@ -8,11 +8,11 @@
 import gc
 import sys
 
-import micropython
 
 from app import i18n
 from app.i18n import t
-from hw.input_loop import Loop
+from app.loop import Loop
+from heaplock import locked
 from screenapp import make_app
 from ui import events as E
 
@@ -151,14 +151,9 @@ def test_the_recovery_allocates_nothing():
     loop.step(0)
     notice = t("Out of memory: back to the score")
     i18n.forget()  # the notice is not in the translations' cache
-    for name in ("mainmenu", "settings"):
+    for name in ("mainmenu", "settingsmenu"):
         app.open(name)
     app.message = ""
-    gc.collect()
-    micropython.heap_lock()
-    try:
-        app.recover()
-    finally:
-        micropython.heap_unlock()
+    locked(app.recover)
     assert [s.name for s in app.stack] == ["scoreboard"] and app.message == notice
     _sound(app, loop, keys, 100)

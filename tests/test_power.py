@@ -1,19 +1,17 @@
-# hw.power and hw.input_loop, on CPython (pytest) and the MicroPython unix port: the
+# hw.power and app.loop, on CPython (pytest) and the MicroPython unix port: the
 # backlight's dim and off times for the settings' timeouts, a press that only wakes, the
 # battery gauge from ADC readings (curve, divider, averaging, hysteresis, USB), the
 # sleep durations, the main loop with real buttons, and no allocation.
-import gc
-import sys
 from array import array
 
 from ui import events as E
 from ui.gestures import KEYMAP_2, Recognizer
 from hw.buttons import Buttons
-from hw.input_loop import Loop
+from app.loop import Loop
 from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, PLAYING_OFF_MS,
                       STEP_PCT, WAKE_GUARD_MS, Power, dim_after_ms, percent)
+from heaplock import locked
 
-MP = sys.implementation.name == "micropython"
 MASK = (1 << 30) - 1
 TIMEOUTS = (30, 60, 120, 300)  # app.settings.TIMEOUTS, apart from 0 (never)
 
@@ -629,23 +627,12 @@ def test_loop_step_power_tick_edge_and_rest_allocate_nothing():
     t = _churn(loop, pins, MASK - 40000, 8)  # warm up, across the wrap
     before_events = app.events()
     rounds = 24
-    if MP:
-        import micropython
-
-        gc.collect()
-        before = gc.mem_alloc()
-        micropython.heap_lock()
-        try:
-            _churn(loop, pins, t, rounds)
-        finally:
-            micropython.heap_unlock()
-        assert gc.mem_alloc() == before
-    else:
-        p = loop.power
-        state = (loop.buttons._q, loop.buttons._t, p._light, p._adc)
-        _churn(loop, pins, t, rounds)
-        assert all(x is y for x, y in zip((loop.buttons._q, loop.buttons._t, p._light, p._adc),
-                                          state))
+    p = loop.power
+    state = (loop.buttons._q, loop.buttons._t, p._light, p._adc)
+    locked(lambda: _churn(loop, pins, t, rounds))
+    # (CPython, whose heap cannot be locked: the same preallocated objects.)
+    assert all(x is y for x, y in zip((loop.buttons._q, loop.buttons._t, p._light, p._adc),
+                                      state))
     # Every fourth round left the screen dark: its next press only woke it.
     assert app.events() - before_events == rounds - rounds // 4
     assert counts[0] > 1000 and counts[1] > 10

@@ -1,7 +1,7 @@
 # Properties over random legal matches: every variant and option mix, with undo and redo.
 import random
 
-from randplay import candidates, step
+from tools.randplay import candidates, step
 from play import play
 from truc.match import Match
 from truc import rules as R

@@ -153,3 +153,15 @@ def test_the_heap_in_use_at_home_is_the_same_after_every_walk():
         _walk(app)
         gc.collect()
         assert abs(gc.mem_alloc() - first) <= 256, (gc.mem_alloc(), first)
+
+
+def test_a_name_outside_the_table_of_screens_is_refused_and_changes_nothing():
+    app = _app()
+    before = _names(app)
+    try:
+        app.open("nosuch")
+        raise AssertionError("opened a screen app.app.SCREENS does not name")
+    except ValueError as e:
+        assert "nosuch" in str(e)
+    assert _names(app) == before
+    assert "app.nosuch" not in sys.modules

@@ -1,12 +1,12 @@
 # The settings and their file (app.settings): kept across boots, written only when they
 # change; a file that does not read back is set aside with a notice; in one that does,
 # every field is checked, and one the device could not have written keeps its default,
-# said once. Runs on CPython and MicroPython, on a flash in a dict (tests/dictfs.py).
+# said once. Runs on CPython and MicroPython, on a flash in a dict (tools/dictfs.py).
 # mp-heap: 128K  (the last test builds an app on the OLED)
 from binascii import crc32
 
 from app.settings import BAD_SETTINGS, SEAT_MOST, TEAM_MOST, TEAM_NAMES, VERSION, Settings
-from dictfs import Files
+from tools.dictfs import Files
 from hw.files import UNKNOWN, u32
 from truc import rules as R
 from truc import variants as V

@@ -199,7 +199,7 @@ def test_hostile_clients_never_stop_the_scoring_nor_keep_the_heap():
         level = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
         now = 0
         levels = []
-        for rnd in range(3):
+        for _ in range(3):
             clients = [_client(port, data, s, now) for data in (
                 b"\x00\xff garbage \r\n\r\n",  # answered 400
                 b"GET / HTTP/1.1\r\nX: " + b"y" * 3000,  # too long: 431

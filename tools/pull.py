@@ -64,11 +64,11 @@ def from_board(port):
     try:
         out = deploy.mpremote(port or deploy.find_port(), "exec", _LIST, timeout=60).stdout
     except deploy.DeployError as e:
-        raise PullError(str(e))
+        raise PullError(str(e)) from None
     try:
         return ast.literal_eval(out[out.index("{"):])
     except (ValueError, SyntaxError):
-        raise PullError("the board's answer is not a file listing: %r" % out[:200])
+        raise PullError("the board's answer is not a file listing: %r" % out[:200]) from None
 
 
 def lines(match):

@@ -24,8 +24,7 @@ import tempfile
 import time
 import traceback
 
-import tools  # noqa: F401  (puts the firmware on the import path)
-import sim  # noqa: F401  (and the stand-ins)
+import tools  # noqa: F401  (puts the firmware and the stand-ins on the import path)
 from machine import SIM
 from sim import boards, fingers as F
 from sim.device import Device
@@ -218,7 +217,7 @@ def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.std
         for line in proc.stdout:
             line = line.rstrip("\n")
             lines.append(line)
-            if line.startswith("home ") or line.startswith("at "):
+            if line.startswith(("home ", "at ")):
                 if line.startswith("at "):
                     line = " ".join("%s=%s" % kv for kv in _rate(
                         _figures(board, line), time.perf_counter() - t0,

@@ -2,7 +2,7 @@
 # top screen turns them into engine commands or opens other screens by name, and
 # render() draws the top screen into the canvas and sends the bands that changed.
 #
-# Screens are opened by name through open(): the screen "names" is the module app.names,
+# Screens are opened by name through open(): a name of SCREENS is the module app.NAME,
 # imported when opened, whose make(app, arg) builds it. When a screen leaves the stack,
 # the modules its opening imported (app.*, and engine ones such as truc.cards) are
 # dropped (sys.modules and the package's attribute) and the heap collected, so the heap
@@ -22,6 +22,13 @@ from ui import text
 from ui.gestures import elapsed
 
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
+
+# Every screen open() knows: the name is the module app.NAME. tools/deploy.py sends these
+# modules (and what they import) to the board; tests/host/test_layers.py checks the table
+# against the modules that have make(app, arg).
+SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
+           "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
+           "settingsmenu", "share", "showentry", "summary", "textpage")
 
 
 def forget(modules):
@@ -142,6 +149,8 @@ class App:
         # Into a collected heap: the module and the screen, which stay while it is open,
         # fill the holes of what went before instead of landing beyond its garbage (the
         # device's smallest heap: 5.5 KB less for a .mpy deploy, 2.5 KB frozen).
+        if name not in SCREENS:
+            raise ValueError("no screen " + name)
         gc.collect()
         known = list(sys.modules)
         module = "app." + name

@@ -31,8 +31,8 @@ class Going(Screen):
             if why:
                 text = R.TEAMS[team]
             else:
-                text = app.named(lambda names: t(VT.FOLD_WORDS[m.variant()]) % names[team],
-                                 room)
+                text = app.named(lambda names, team=team: t(VT.FOLD_WORDS[m.variant()])
+                                 % names[team], room)
             colour = C.DIM if why else C.TEAM[team]
             if team == R.A:
                 c.text(font, "<", 2, y, colour)

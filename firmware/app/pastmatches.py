@@ -13,7 +13,7 @@ class PastMatches(Menu):
         Menu.__init__(self, t("Past matches"))
         found = app.archive().matches() if app.archive is not None else []
         width = app.canvas.width - 12  # the label starts at 4; the scroll marks take 8
-        for seq, name, head in found:
+        for _, name, head in found:
             names = teams(head)
             self.items.append((_label(app, summary(head), rounds(head), names, width),
                                (name, names)))

@@ -4,7 +4,7 @@
 from truc import rules as R
 from truc import variants as V
 from app.app import Screen
-from app import commands as actions
+from app import commands
 from ui import events as E
 from app.i18n import t
 from ui import canvas as C
@@ -41,9 +41,9 @@ class Scoreboard(Screen):
         elif e == E.PREV or e == E.NEXT or e == E.PREV2 or e == E.NEXT2:
             team = R.A if e == E.PREV or e == E.PREV2 else R.B
             if e == E.PREV or e == E.NEXT:
-                op = actions.quick(m, team)
+                op = commands.quick(m, team)
             else:
-                op = actions.strong(m, team)
+                op = commands.strong(m, team)
             app.apply(op, team)
         elif e == E.SELECT:
             app.open("actions")
@@ -212,14 +212,14 @@ class Scoreboard(Screen):
         names = names or (app.team_name(R.A), app.team_name(R.B))
         call, by = m.truc_call()
         if call:
-            return t("%s: %s?") % (names[by], actions.step_word(m, R.TRUC, call))
+            return t("%s: %s?") % (names[by], commands.step_word(m, R.TRUC, call))
         if m.envit_state() == R.ENVIT_PENDING:
             step, by = m.envit_call()
             return t("%s: %s?") % (names[by], self._envit_word(m, step))
         return None
 
     def _envit_word(self, m, step):
-        word = actions.step_word(m, R.ENVIT, step)
+        word = commands.step_word(m, R.ENVIT, step)
         return t("%s of the flors") % word if m.envit_on_flors() else word
 
     _said = 0  # the first of _lines() that is the notice (drawn in the warning colour)
@@ -271,18 +271,18 @@ class Scoreboard(Screen):
         last = ()  # what the last round paid, after the stakes of the round in play
         if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
             text = t("Round: %s") % names[m.round_winner()]
-            why = actions.decided_by(app, names)
+            why = commands.decided_by(app, names)
             parts.append(text + " (%s)" % why if why else text)
         elif not m.bazas():  # until the next baza, what the last round paid and why
             # (its shown value is read back from the log while no envit was called since)
-            last = actions.paid(app, names, actions.closed(m), state == R.ENVIT_NONE)
+            last = commands.paid(app, names, commands.closed(m), state == R.ENVIT_NONE)
         if m.truc_step():
-            parts.append(actions.capital(actions.step_word(m, R.TRUC, m.truc_step())))
+            parts.append(commands.capital(commands.step_word(m, R.TRUC, m.truc_step())))
         kept, points = m.envit_kept()
         if points:  # a refused envit before the one on the flors: its point is known
             parts.append(t("Envit: %s +%d") % (names[kept], points))
         if state == R.ENVIT_ACCEPTED or state == R.ENVIT_SHOWN:
-            parts.append(actions.capital(self._envit_word(m, m.envit_call()[0])))
+            parts.append(commands.capital(self._envit_word(m, m.envit_call()[0])))
         elif state == R.ENVIT_REFUSED:  # paid when the round ends: its point is known now
             points = V.ENVIT_LADDERS[m.variant()][m.envit_before()]
             parts.append(t("Envit: %s +%d") % (names[m.envit_result()[0]], points))
@@ -307,13 +307,13 @@ class Scoreboard(Screen):
             c.text_right(font, t("New match"), arrow, y, C.DIM, room - c.width + arrow)
             return
         for team in (R.A, R.B):
-            op = actions.offered(m, actions.quick(m, team), team)
+            op = commands.offered(m, commands.quick(m, team), team)
             if not op:  # the press would be refused (say why when pressed): no hint
                 continue
             arrow = c.text_width(font, "<" if team == R.A else ">")
-            text = actions.short_label(app, op, team)
+            text = commands.short_label(app, op, team)
             if c.text_width(font, text) > room - arrow:  # "Baza A" rather than "Baza NOS."
-                text = actions.short_label(app, op, team, R.TEAMS[team])
+                text = commands.short_label(app, op, team, R.TEAMS[team])
             if team == R.A:  # the arrows drawn apart: no string built per frame for them
                 c.text(font, text, c.text(font, "<", 0, y, C.DIM), y, C.DIM, room - arrow)
             else:

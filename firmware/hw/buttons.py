@@ -1,6 +1,6 @@
 # The board's buttons: raw pin levels to clean edges, fed to an ui.gestures.Recognizer,
 # out as semantic events. Polled, not interrupt driven: call scan(now_ms) every 5-10 ms
-# from the main loop (hw.input_loop) or a Timer.
+# from the main loop (app.loop) or a Timer.
 #
 #     pins = open_pins(Pin, board.BUTTONS, board.BUTTON_PULL_UP)  # T-Display: GPIO0, 35
 #     b = Buttons(pins, Recognizer(KEYMAP_2))
@@ -35,7 +35,7 @@
 # one scan are fed oldest first. Events therefore arrive DEBOUNCE_MS (and up to a scan
 # period) after the gesture completes; nobody notices 25 ms.
 #
-# The gate (power.Power.edge in hw.input_loop) sees every edge first: a press it refuses
+# The gate (power.Power.edge in app.loop) sees every edge first: a press it refuses
 # (the one that lit a dark screen) goes nowhere, and neither does that key's release.
 # A key already held when Buttons is made is treated the same way: no press was seen, so
 # its release is not passed on either.
@@ -57,7 +57,7 @@ _QSIZE = const(16)
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)
 
 
-def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):
+def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):  # noqa: N803 (the class)
     """machine.Pin inputs for a board file's BUTTONS and BUTTON_PULL_UP. Pin is machine.Pin
     (or a fake); input_only lists the GPIOs without a pull-up (pass () on chips where
     every input has one)."""

@@ -1,5 +1,5 @@
 # The sharing server (hw.share): HTTP on a listening socket and DNS on a UDP one, both
-# non-blocking and polled by the main loop (hw.input_loop) at every turn: no threads, no
+# non-blocking and polled by the main loop (app.loop) at every turn: no threads, no
 # asyncio. It reads the match, the settings and the past matches, and never changes them.
 #
 #   GET /           the page (hw/share.html, streamed from flash as it is)
@@ -141,7 +141,7 @@ def state(match, settings, version, words):
         m = match
         # The round history as its records, SIZE bytes each in hex (truc.history: the
         # page reads the fields it shows at their offsets): one string, not a list each.
-        rounds = str(hexlify(History(m).records()), "ascii")
+        rounds = str(hexlify(History(m).records()), "ascii")  # pyright: ignore[reportArgumentType]
     finally:
         if not had:
             forget("truc.history")
@@ -213,7 +213,9 @@ class Server:
         s.listen(BACKLOG)
         s.setblocking(False)
         self.listener = s
-        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port
+        # Port 0 (the tests, the simulator): the one the host chose; a board has no
+        # getsockname and is given its port.
+        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port  # pyright: ignore[reportAttributeAccessIssue]
         self.dns = None
         if dns_port is not None:
             d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)

@@ -15,19 +15,21 @@ class ST7789(DCS):
                      palette, left, top, sleep_ms)
 
 
-def landscape(sck, mosi, cs, dc, rst, hz, width, height, col0, row0, backlight,
-              sleep_ms=None):
-    """An ST7789 135x240 glass on SPI, turned landscape (MADCTL MX|MV, BGR, inverted),
-    as the T-Display and the M5StickC Plus2 mount it; lights the backlight once the
-    panel holds a cleared frame."""
+def landscape(board, sleep_ms=None):
+    """The board's ST7789 135x240 glass on SPI, turned landscape (MADCTL MX|MV, BGR,
+    inverted), as the T-Display and the M5StickC Plus2 mount it: the pins, clock and RAM
+    offsets are the board file's LCD_* names. Lights the backlight once the panel holds
+    a cleared frame."""
     from machine import Pin, SPI
 
     from ui.canvas import PALETTE
 
-    spi = SPI(1, baudrate=hz, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi), miso=None)
-    display = ST7789(spi, dc=Pin(dc, Pin.OUT, value=1), cs=Pin(cs, Pin.OUT, value=1),
-                     rst=Pin(rst, Pin.OUT, value=1), width=width, height=height,
-                     col0=col0, row0=row0, madctl=MX | MV | BGR, invert=True,
-                     palette=PALETTE, sleep_ms=sleep_ms)
-    Pin(backlight, Pin.OUT, value=1)
+    b = board
+    spi = SPI(1, baudrate=b.LCD_HZ, polarity=0, phase=0, sck=Pin(b.LCD_SCK),
+              mosi=Pin(b.LCD_MOSI), miso=None)
+    display = ST7789(spi, dc=Pin(b.LCD_DC, Pin.OUT, value=1),
+                     cs=Pin(b.LCD_CS, Pin.OUT, value=1), rst=Pin(b.LCD_RST, Pin.OUT, value=1),
+                     width=b.WIDTH, height=b.HEIGHT, col0=b.LCD_COL0, row0=b.LCD_ROW0,
+                     madctl=MX | MV | BGR, invert=True, palette=PALETTE, sleep_ms=sleep_ms)
+    Pin(b.BACKLIGHT, Pin.OUT, value=1)
     return display

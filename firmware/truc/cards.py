@@ -200,19 +200,3 @@ def baza(cards, leader, players, variant, peces, seats=None):
             teams |= 1 << (seat & 1)
     return (2 if teams == 3 else best_seat & 1), best_seat
 
-
-def show_values(variant, peces, flors):
-    """Every value a show can give, ascending: the envit of each hand of the deck, or
-    (flors) the value of each flor. It enumerates every hand (7,140 in mallorca), so it
-    is for tests and tools; the engine keeps the result in truc.variants."""
-    cards = deck(variant)
-    n = len(cards)
-    seen = bytearray(40)
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                hand = (cards[i], cards[j], cards[k])
-                value = flor(hand) if flors else envit(hand, variant, peces)
-                if value >= 0:
-                    seen[value] = 1
-    return tuple(v for v in range(40) if seen[v])

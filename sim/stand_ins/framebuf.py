@@ -98,8 +98,8 @@ def _gs8_kernel(buf, stride):
             buf[start:start + w * h] = bytes((c & 0xFF,)) * (w * h)
             return
         row = bytes((c & 0xFF,)) * w
-        for start in range(start, start + h * stride, stride):
-            buf[start:start + w] = row
+        for row_start in range(start, start + h * stride, stride):
+            buf[row_start:row_start + w] = row
 
     def read_row(x, y, n):
         start = x + y * stride
@@ -130,8 +130,8 @@ def _rgb565_kernel(buf, stride):
             buf[start:start + 2 * w * h] = pixel * (w * h)
             return
         row = pixel * w
-        for start in range(start, start + 2 * h * stride, 2 * stride):
-            buf[start:start + 2 * w] = row
+        for row_start in range(start, start + 2 * h * stride, 2 * stride):
+            buf[row_start:row_start + 2 * w] = row
 
     def read_row(x, y, n):
         start = (x + y * stride) << 1

@@ -30,7 +30,7 @@ waiting), so firmware that imports time finds them.
 import errno
 import time as _time
 
-_VALID = frozenset(list(range(0, 6)) + list(range(12, 24)) + [25, 26, 27] + list(range(32, 40)))
+_VALID = frozenset(list(range(6)) + list(range(12, 24)) + [25, 26, 27] + list(range(32, 40)))
 _INPUT_ONLY = frozenset(range(34, 40))
 _ADC_PINS = frozenset([0, 2, 4, 12, 13, 14, 15, 25, 26, 27] + list(range(32, 40)))
 _HW_SPI_PINS = {1: (14, 13, 12), 2: (18, 23, 19)}  # sck, mosi, miso (HSPI, VSPI)

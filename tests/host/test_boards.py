@@ -14,7 +14,7 @@ from machine import SIM
 from sim import boards
 from tools.mpbuild import ROOT
 from goldens import GOLDENS
-from screens import BOARDS, SCREENS
+from tools.scenes import BOARDS, SCENES
 
 FILES = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".py"))
 
@@ -49,7 +49,7 @@ def test_every_board_has_a_model_its_resistors_and_goldens(name):
     assert len(look.buttons) == board.KEYS == len(board.BUTTONS)
     said = [b[1:] for b in BOARDS if b[0] == name]
     assert said == [(board.WIDTH, board.HEIGHT, board.MONO, board.KEYS)], \
-        "tests/screens.py BOARDS must say what boards/%s.py says" % name
-    for screen, _ in SCREENS:
+        "tools/scenes.py BOARDS must say what boards/%s.py says" % name
+    for screen, _ in SCENES:
         for language in ("ca", "es", "en"):
             assert "%s-%s-%s" % (screen, name, language) in GOLDENS

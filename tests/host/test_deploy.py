@@ -26,6 +26,7 @@ The board file deployed is tests/unixboard/board.py: no display, no buttons.
 import errno
 import json
 import os
+import pty
 import select
 import signal
 import subprocess
@@ -318,34 +319,45 @@ def test_deploy_end_to_end(board):
 
 
 def test_dev_mounts_and_runs_without_copying(board):
+    # In a terminal, as a developer runs it: mpremote's REPL reads the keys.
+    master, slave = pty.openpty()
     proc = subprocess.Popen(deploy_cmd("--board", BOARD, "--port", board.port, "--dev",
                                        "--build-dir", board.build),
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
                             start_new_session=True)
-    out = b""
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(done, timeout):
+        end = time.monotonic() + timeout
+        while not done() and time.monotonic() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    out.extend(os.read(master, 4096))
+                except OSError:  # the terminal closed: deploy has ended
+                    return done()
+        return done()
+
     try:
         # The app's output reaches the host through mpremote.
-        end = time.monotonic() + 30
-        while STARTED not in out and time.monotonic() < end and proc.poll() is None:
-            if select.select([proc.stdout], [], [], 0.2)[0]:
-                out += os.read(proc.stdout.fileno(), 4096)
-        assert STARTED in out, out.decode(errors="replace")
+        assert read_until(lambda: STARTED in out, 60), out.decode(errors="replace")
         assert os.listdir(board.flash) == []  # nothing was written to flash
-        # Ctrl-C: deploy passes it to the board, which stops the app; then it unmounts.
+        # Ctrl-C reaches the board, which stops the app: its REPL, the tree still mounted.
         # Ctrl-C once the board is idle: mid-way through a mounted file read (a glyph of
         # the first frames) a board takes the 0x03 as data and mpremote loses its place.
         assert board.wait_quiet(1, 20)
         board.ctrl_c_expected = True
-        os.killpg(proc.pid, signal.SIGINT)
-        out += proc.communicate(timeout=20)[0]
-        assert proc.returncode == 0 and out.endswith(b"stopped\n"), out.decode(errors="replace")
+        os.write(master, b"\x03")
+        assert read_until(lambda: b"KeyboardInterrupt" in out, 20), out.decode(errors="replace")
         assert b"KeyboardInterrupt" in board.output
-        assert board.wait_until(lambda: board.output.endswith(b">>> "), 10)  # back at the REPL
+        os.write(master, b"\x18")  # Ctrl-X: mpremote leaves, and deploy with it
+        assert proc.wait(30) == 0, out.decode(errors="replace")
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
-        proc.stdout.close()
+        os.close(master)
+
 
 
 def test_unknown_board():
@@ -427,6 +439,48 @@ def test_device_files_are_deterministic_and_device_only():
     assert files == sorted(files) == [dev for _, dev in deploy.device_files(BOARD)]
     assert "board.py" in files and "main.py" in files
     assert all(not f.startswith(("tests/", "sim/", "tools/")) for f in files)
+
+
+# What every board gets (device names), and each board's own display driver on top: the
+# list a change to the firmware's modules must update, on purpose.
+COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
+app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/going.mpy
+app/history.mpy app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
+app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
+app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
+app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy app/summary.mpy
+app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
+hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/parts.mpy hw/power.mpy
+hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
+truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
+truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy
+ui/fault.mpy ui/fonts/digits_huge.bin ui/fonts/digits_large.bin
+ui/fonts/digits_small.bin ui/fonts/large.bin ui/fonts/medium.bin ui/fonts/small.bin
+ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
+DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
+           "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
+           "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],
+           "devkit_oled": ["hw/ssd1306.mpy"]}
+
+
+def test_every_board_has_its_list():
+    assert sorted(DRIVERS) == sorted(f[:-3] for f in os.listdir(deploy.BOARDS)
+                                     if f.endswith(".py"))
+
+
+@pytest.mark.parametrize("name", sorted(DRIVERS))
+def test_a_board_gets_exactly_what_it_runs(name):
+    # Its own driver, every screen of the router's table, the compiled texts: no
+    # translation source (app/lang_XX.py), no other board's driver, no test-only code.
+    files = deploy.device_names(deploy.device_files(deploy.board_file(name)))
+    assert files == sorted(COMMON + DRIVERS[name])
+
+
+def test_an_import_by_computed_name_outside_the_router_is_refused(tmp_path):
+    board = tmp_path / "board.py"
+    board.write_text("def make_display(sleep_ms=None):\n    return __import__('hw.' + 'x')\n")
+    with pytest.raises(deploy.DeployError, match="computed name"):
+        deploy.device_files(str(board))
 
 
 def test_mip_package_installs_a_working_firmware(board):

@@ -3,13 +3,14 @@ object sizes): tools/mp_device_bench.py boots main.start with the T-Display boar
 the ST7789 driver on a counting SPI, the journal, buttons, power and the app, and walks
 every screen (400 presses); it fails when the heap runs out, even once the loop has
 caught it. The port comes from tools/mp32.py (MICROPYTHON32, or build/mp32/, which
-`make test` builds when gcc -m32 works); without one these tests skip and say why. The
+`make test` builds when gcc -m32 works, from MicroPython's source: MICROPY_SRC, or the
+tarball in ../shared); without one these tests skip and say why. The
 ports built there freeze the bench and have the unix board's machine in C, its pins and
 SPI static (an ESP32 has machine built in), so that the heap holds the device alone. A
 heap "fits" when it and every size up to 2 KB over it do (bench.device_fits_from).
 
 The goals: a frozen build in 40 KB, met; a `.mpy` deploy in the ESP32's starting heap,
-56 KB (README "Benchmark"), not yet: that test is a strict xfail, which fails the day the
+56 KB (docs/PERFORMANCE.md), not yet: that test is a strict xfail, which fails the day the
 device fits, to be turned into a plain test. Meanwhile the heap measured today (make
 bench) is a ceiling that no change may raise, and a `.mpy` deploy must fit the heap stock
 ESP32 MicroPython grows to once: a second area as large as the first (mp32.grown(), a
@@ -175,7 +176,7 @@ def test_the_device_stays_under_its_ceiling(device):
 
 
 @pytest.mark.xfail(strict=True, reason="the .mpy deploy needs 98.5 KB today, 42.5 KB"
-                   " over the 56 KB goal (README Figures: what holds it)")
+                   " over the 56 KB goal (docs/PERFORMANCE.md: what holds it)")
 def test_the_device_fits_the_esp32_starting_heap(device):
     assert bench.device_fits_from(*device, heap=GOAL)
 

@@ -18,7 +18,7 @@ from hw.dcs import MX, MV, MY, BGR
 from hw.st7789 import ST7789
 from hw.ssd1306 import SSD1306
 from play import play
-import screens
+from tools import scenes
 
 BOARDS = boards.NAMES
 _RGB = [bytes(C.expected_rgb(c)) for c in PALETTE]
@@ -82,8 +82,8 @@ def assert_shows(board, canvas, model, what=""):
 def test_every_app_screen_shows_on_the_glass(name):
     board, model, driver, canvas = build(name)
     assert_shows(board, canvas, model, "cleared at start")  # background everywhere
-    for screen, _ in screens.SCREENS:
-        app = screens.build(canvas, screen, "ca")  # rendered without a display...
+    for screen, _ in scenes.SCENES:
+        app = scenes.build(canvas, screen, "ca")  # rendered without a display...
         app.display = driver
         canvas.forget()  # ...so everything is sent now
         app.render()
@@ -179,7 +179,7 @@ def test_m5stack_tells_its_two_glasses_apart(ips):
 def test_m5stack_with_the_wrong_inversion_shows_wrong_colours():
     board = importlib.import_module("boards.m5stack_core")
     model = boards.wire("m5stack_core", ips=True)
-    board.panel_is_ips = lambda Pin: False  # a board file that forgot the detection
+    board.panel_is_ips = lambda pin_class: False  # a board file that forgot the detection
     try:
         driver = board.make_display()
     finally:

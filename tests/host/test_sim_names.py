@@ -156,7 +156,7 @@ def test_a_four_letter_name_takes_at_most_15_presses(board, name):
 
 
 def test_the_press_counts_in_the_readme():
-    # README "Screens": TONI, JOAN, XISC, MARC take 6 to 8 presses on two or three
+    # README "Buttons": TONI, JOAN, XISC, MARC take 6 to 8 presses on two or three
     # buttons (an A-Z wheel took 32, 24, 28 and 21, the shortest way).
     counts = {name: presses_for("tdisplay", name) for name in ("TONI", "JOAN", "XISC", "MARC")}
     assert counts == {"TONI": 6, "JOAN": 6, "XISC": 7, "MARC": 8}

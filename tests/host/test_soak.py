@@ -12,7 +12,7 @@ import sim  # noqa: F401  (firmware on the import path)
 from sim import boards
 from tools import soak, soakplan as S
 from tools.mpbuild import tool
-from randplay import step
+from tools.randplay import step
 
 PRESSES = 20000  # per board on the unix port
 SHARE = 0.8  # of the presses, at least, made with a match in progress

@@ -32,7 +32,7 @@ def test_pyright_reports_no_errors():
     try:
         report = json.loads(proc.stdout)
     except ValueError:
-        raise AssertionError("pyright failed: " + proc.stdout + proc.stderr)
+        raise AssertionError("pyright failed: " + proc.stdout + proc.stderr) from None
     assert report["summary"]["filesAnalyzed"] > 0
     found = report["generalDiagnostics"]
     for d in found:

@@ -34,14 +34,13 @@ from truc.match import Match
 from truc import tablelog
 from hw.journal import Journal
 from hw.archive import Archive
+from app.i18n import LANGUAGES
 from app.settings import Settings
 from ui.gestures import SHORT, DOUBLE, LONG
 from tools.fuzz import Finding
 from tools.fuzz import formats, mutate
 from tools.mpbuild import ROOT
-
-sys.path.append(os.path.join(ROOT, "tests"))
-import randplay  # noqa: E402  (random legal play, shared with the property tests)
+from tools import randplay  # random legal play, shared with the property tests
 
 SETUPS = (
     "variant valencia",
@@ -75,7 +74,7 @@ def _journal(seed, k):
     flash = Flash()
     m = Match()
     s = Settings()
-    s.language = ("ca", "es", "en")[k % 3]
+    s.language = LANGUAGES[k % len(LANGUAGES)]
     s.names = list(NAMES) if k % 2 else [""] * 8
     j = Journal(flash)
     j.open(m)
@@ -257,7 +256,7 @@ class ArchiveFiles(Target):
     def check(self, files):
         archive = Archive(Flash({n: d for n, d in files.items() if n.startswith("truc.")}))
         loaded = []
-        for seq, name, head in archive.matches():
+        for _, name, _ in archive.matches():
             m = Match()
             if archive.load(name, m):
                 loaded.append(json.dumps(_describe(m)))
@@ -469,7 +468,8 @@ class TableLog(Target):
                 status, code, out[-300:]))
         if not code and said not in out:
             raise Finding("tablelog: sim --log plays another match than replay")
-        if not code and m.variant() and m.from_start():  # archived, pulled, replayed
+        # Archived (the archive keeps a match once play began), pulled, replayed.
+        if not code and m.started() and m.from_start():
             flash = Flash()
             Archive(flash).keep(m)
             from tools import pull

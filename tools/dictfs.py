@@ -1,5 +1,5 @@
-# A flash in a dict, with what hw.archive and hw.journal need of a filesystem: for tests and the
-# screen gallery. Runs on CPython and on MicroPython.
+# A flash in a dict, with what hw.archive and hw.journal need of a filesystem: for tests
+# and the screen scenes (tools.scenes). Runs on CPython and on MicroPython.
 
 
 class Files:

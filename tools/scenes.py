@@ -1,7 +1,9 @@
-# The main screens in a known state, on every board, for golden checks (tests/test_goldens.py)
-# and for the pictures in docs/ (tools/screens.py). Runs on CPython and on MicroPython.
-from play import play
+# The main screens in a known state (scenes), on every board, for the pictures in docs/
+# (tools/screens.py) and the golden checks (tests/test_goldens.py). Runs on CPython and on
+# MicroPython.
+from tools.play import play
 from app.app import App, Settings
+from app.i18n import LANGUAGES
 from ui import events as E
 
 # Every board of boards/: its name, canvas and keys (tools/screens.py checks them against
@@ -131,7 +133,7 @@ def _round_history(app):
 
 
 def _past_matches(app):
-    from dictfs import Files
+    from tools.dictfs import Files
     from hw.archive import Archive
 
     archive = Archive(Files())
@@ -169,7 +171,7 @@ def _language(app):
 def _welcome(app):
     app.welcome()  # the language, one press (app.language), then its help in it
     choices = (E.PREV, E.NEXT, E.SELECT) if app.keys == 2 else (E.PREV, E.SELECT, E.NEXT)
-    app.event(choices[("ca", "es", "en").index(app.settings.language)])
+    app.event(choices[LANGUAGES.index(app.settings.language)])
 
 
 def _going(app):
@@ -177,7 +179,7 @@ def _going(app):
     app.event(E.GO)
 
 
-SCREENS = (
+SCENES = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
     ("actions", _actions),
@@ -217,8 +219,8 @@ def build(canvas, name, language, names=None, power=None, before_render=None, ke
         settings.names[:] = names
     canvas.forget()
     app = App(canvas, match=play(_MID_MATCH), settings=settings, power=power, keys=keys)
-    for screen_name, setup in SCREENS:
-        if screen_name == name:
+    for scene, setup in SCENES:
+        if scene == name:
             setup(app)
     if before_render:
         before_render(app)
