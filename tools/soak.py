@@ -145,10 +145,12 @@ def mp_tree(board, out):
     from tools import deploy
 
     deploy.build(deploy.device_files(os.path.join(ROOT, "boards", board + ".py")), out)
-    compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
-    compile_file("tests/unixboard/lib/network.py", os.path.join(out, "network.mpy"))
-    compile_file("tools/soakplan.py", os.path.join(out, "soakplan.mpy"))
-    compile_file("tools/mp_soak.py", os.path.join(out, "mp_soak.mpy"))
+    for src, name in (("tests/unixboard/lib/machine.py", "machine.mpy"),
+                      ("tests/unixboard/lib/network.py", "network.mpy"),
+                      ("tools/soakplan.py", "soakplan.mpy"), ("tools/mp_soak.py", "mp_soak.mpy")):
+        proc = compile_file(src, os.path.join(out, name))
+        if proc.returncode:  # a module missing would look like the firmware's fault
+            raise RuntimeError("mpy-cross %s: %s" % (src, proc.stderr.strip()))
     return out
 
 
