@@ -157,7 +157,7 @@ def start(board, files=None, share_ports=(80, 53)):
     if settings.sharing:  # it was on before the power went: on again
         try:
             make_sharing().on(time.ticks_ms())
-        except (OSError, MemoryError) as e:
+        except Exception as e:  # as Menu -> Share: said, the boot goes on
             make_sharing().off()
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)

@@ -620,3 +620,123 @@ def test_the_oled_table_tells_the_teams_apart_and_marks_the_duellists():
             assert lit >= 16, seat  # a duellist: a seat drawn whole
         else:
             assert lit <= 1, seat  # sits it out: a dot
+
+
+class _NoRadio:  # a board whose firmware has no network module: hw.radio cannot import
+    pass
+
+
+def test_sharing_that_cannot_start_is_said_and_changes_nothing_else():
+    import sys
+    from hw.share import Sharing
+
+    app = make_app(large=False)  # the OLED build: the smaller heap
+    entries = app.match.entries()
+    app.settings.password = "abcdefgh"
+    sharing = Sharing(app.match, app.settings, None, 0, None)  # its radio imported by on()
+    made = []
+
+    def make_sharing():
+        app.sharing = sharing
+        made.append(1)
+        return sharing
+
+    app.make_sharing = make_sharing
+    had = sys.modules.get("hw.radio")
+    sys.modules["hw.radio"] = _NoRadio()  # `from hw.radio import Radio`: ImportError
+    try:
+        app.open("mainmenu")
+        app.top().choose(app, "share")  # Menu -> Share
+    finally:
+        if had is None:
+            sys.modules.pop("hw.radio", None)
+        else:
+            sys.modules["hw.radio"] = had
+    assert made  # it was tried
+    assert app.top_name() == "mainmenu"  # no Share screen over nothing
+    assert app.message.startswith("Share: ")  # said on the screen
+    assert not sharing.active() and not app.settings.sharing
+    assert app.settings.password == "abcdefgh" and app.match.entries() == entries
+    app.render()  # the notice drawn: the device goes on
+
+
+class _NoHeap:  # app.commands when the heap has run out: naming a command raises
+    def label(self, *args):
+        raise MemoryError("memory allocation failed")
+
+
+def test_an_undo_redo_or_fold_whose_notice_runs_out_of_heap_is_saved_all_the_same():
+    # Heap fuzz (seed 23, cases 29, 101): an undo named after the match changed, and the
+    # naming ran out of heap before the journal saw it: the loop recovered, and a reboot
+    # gave back the undone command (18 of 17). Each change is on flash before its notice.
+    import sys
+    from tools.dictfs import Files
+    from hw.journal import Journal
+    from truc.match import Match
+
+    fs = Files()
+    app = make_app("variant valencia\nbaza A\nbaza B", large=False)
+    journal = Journal(fs)
+    journal.open(Match())
+    journal.match = app.match
+    journal.changed()  # the match so far: a snapshot
+    app.on_change = journal.changed
+    had = sys.modules.get("app.commands")
+    for change in ("undo", "redo", "fold"):
+        before = app.match.entries()
+        sys.modules["app.commands"] = _NoHeap()
+        try:
+            if change == "fold":
+                app.apply(R.FOLD, R.B)
+            else:
+                getattr(app, change)()
+            raise AssertionError("the notice did not run out of heap")
+        except MemoryError:  # as the loop catches it
+            app.recover()
+        finally:
+            if had is None:
+                sys.modules.pop("app.commands", None)
+            else:
+                sys.modules["app.commands"] = had
+        # (a redo names its command before it: out of heap there, nothing changed)
+        assert app.match.entries() == before + {"undo": -1, "redo": 0, "fold": 1}[change]
+        assert journal.error is None
+        rebooted = Match()
+        assert Journal(fs).open(rebooted) == ""
+        assert rebooted.entries() == app.match.entries(), change
+        assert bytes(rebooted.dump()) == bytes(app.match.dump()), change
+
+
+def test_a_new_match_out_of_heap_before_its_first_command_leaves_the_match_as_on_flash():
+    # New match cleared the match, then built its set-up: out of heap there, the match
+    # in memory was empty and the one on flash whole. MicroPython (a locked heap) only.
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        return
+    import gc
+    from tools.dictfs import Files
+    from hw.journal import Journal
+    from truc.match import Match
+
+    fs = Files()
+    app = make_app("variant valencia\nbaza A", large=False)
+    journal = Journal(fs)
+    journal.open(Match())
+    journal.match = app.match
+    journal.changed()
+    app.on_change = journal.changed
+    screen = app.open("newmatch")
+    gc.collect()
+    heap_lock()
+    try:
+        screen.start(app)
+        ran_out = False
+    except MemoryError:
+        ran_out = True
+    finally:
+        heap_unlock()
+    assert ran_out
+    rebooted = Match()
+    assert Journal(fs).open(rebooted) == ""
+    assert bytes(rebooted.dump()) == bytes(app.match.dump()) and rebooted.entries() == 2

@@ -1,5 +1,5 @@
-# A flash in a dict, with what hw.archive needs of a filesystem: for tests and the
-# screen scenes (tools.scenes). Runs on CPython and on MicroPython.
+# A flash in a dict, with what hw.archive and hw.journal need of a filesystem: for tests
+# and the screen scenes (tools.scenes). Runs on CPython and on MicroPython.
 
 
 class Files:
@@ -40,6 +40,9 @@ class _File:
         if fs.room is not None and sum(len(d) for d in fs.files.values()) + len(data) > fs.room:
             raise OSError(28)  # ENOSPC, as littlefs says a full flash
         fs.files[self.name] += bytes(data)
+
+    def flush(self):  # every write is already "on flash"
+        pass
 
     def close(self):
         pass

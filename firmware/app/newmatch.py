@@ -103,11 +103,11 @@ class NewMatch(Menu):
             self.options ^= value
 
     def start(self, app):
-        m = app.match
-        m.clear()
         dealer = self.dealer if self.dealer >= 0 else random.randint(0, self.players - 1)
-        for op, a, b in ((R.VARIANT, self.variant, 0), (R.OPTIONS, self.players, self.options),
-                         (R.DEALER, dealer, 0)):
+        setup = ((R.VARIANT, self.variant, 0), (R.OPTIONS, self.players, self.options),
+                 (R.DEALER, dealer, 0))
+        app.match.clear()  # after every allocation: the first apply saves the cleared match
+        for op, a, b in setup:
             err = app.apply(op, a, b)
             if err:  # the menu only builds legal set-ups; say so if one is not
                 app.message = t(err)

@@ -91,7 +91,7 @@ def test_a_failure_names_the_seed_and_the_actions(monkeypatch):
 def test_a_start_begins_a_match_from_anywhere():
     device = soak.SimSoak("devkit_oled")
     app = device.device.app
-    assert app.top_name() == "newmatch" and not app.playing()
+    assert app.top_name() == "language" and not app.playing()  # a fresh device: its first run
     device.act((S.PRESS, 0, S.SHORT))  # the cursor moved off its first row
     device.act((S.START,))
     assert app.playing() and app.top_name() == "scoreboard" and device.playing >= 1
