@@ -131,10 +131,8 @@ def start(board, files=None, share_ports=(80, 53)):
         if not settings.helped:  # the first boot: the keys' help over the first screen
             try:
                 app.welcome()
-            except MemoryError:
-                raise
-            except Exception:  # the match is fine: no help rather than a match set aside
-                pass
+            except Exception:  # out of heap too: no help rather than no boot (it comes
+                pass  # at the next one), and never a match set aside for it
         app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
     except MemoryError:  # the heap, not the match: never set a good match aside for it
         raise

@@ -136,3 +136,16 @@ def test_a_saved_match_the_app_cannot_show_is_still_set_aside(monkeypatch):
     assert type(device.app).__name__ == "App" and device.app.message == "Bad save: new match"
     assert not device.app.match.variant()
     assert sorted(device.flash.listdir()) == ["truc.cfg", "truc.log.bad1", "truc.snp.bad1"]
+
+
+def test_a_first_boot_whose_help_runs_out_of_heap_still_boots_on_new_match(monkeypatch):
+    # The starved-heap fuzzer's finding: the first run's language question and help are
+    # optional; out of heap there, the boot goes on without them (and asks next time).
+    from app.app import App
+
+    def starved(self):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(App, "welcome", starved)
+    device = Device("tdisplay")
+    assert device.app.top_name() == "newmatch" and not device.app.settings.helped
