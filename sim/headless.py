@@ -34,6 +34,19 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
     return device, fingers, None
 
 
+def started(name):
+    """A device of board name, in English, whose first New match (the preset one) was
+    begun through its keys: (device, fingers)."""
+    from ui.gestures import LONG, SHORT
+
+    device = Device(name, "en")
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)  # "Start" is the last item: PREV wraps to it
+    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT
+    assert device.app.match.variant() == 1
+    return device, fingers
+
+
 def start_sharing(device):
     """Sharing on, as Menu -> Share turns it on (the screen under it stays)."""
     sharing = device.app.make_sharing()

@@ -600,6 +600,22 @@ def test_queue_keeps_the_first_eight_events_when_full_and_counts_the_rest_lost()
 # No allocation
 
 
+def _count(g, e, t, hist):
+    # Counts event e and those polled after it at time t.
+    while e:
+        hist[e] += 1
+        e = g.poll(t & MASK)
+
+
+def _hold(g, t, ms, hist):
+    # Polls every 10 ms for ms, counting events; returns the time after.
+    end = t + ms
+    while t < end:
+        t += 10
+        _count(g, g.poll(t & MASK), t, hist)
+    return t
+
+
 def _mash(g, rounds, start, hist):
     # Every gesture of every key, polled every 10 ms, over the tick wrap; counts each
     # event in hist. Only ints and preallocated arrays, so it can run under heap_lock.
@@ -610,41 +626,17 @@ def _mash(g, rounds, start, hist):
         holds = 2 if kind == DOUBLE else 1
         if i % 9 == 8:  # and a chord of the outer keys, short or long
             for key in (0, 2):
-                e = g.feed(key, True, t & MASK)
-                while e:
-                    hist[e] += 1
-                    e = g.poll(t & MASK)
+                _count(g, g.feed(key, True, t & MASK), t, hist)
                 t += 20
-            end = t + (700 if (i // 9) % 2 else 100)
-            while t < end:
-                t += 10
-                e = g.poll(t & MASK)
-                while e:
-                    hist[e] += 1
-                    e = g.poll(t & MASK)
+            t = _hold(g, t, 700 if (i // 9) % 2 else 100, hist)
             for key in (2, 0):
-                e = g.feed(key, False, t & MASK)
-                while e:
-                    hist[e] += 1
-                    e = g.poll(t & MASK)
+                _count(g, g.feed(key, False, t & MASK), t, hist)
                 t += 20
             t += 400
         for press in range(holds):
-            e = g.feed(k, True, t & MASK)
-            while e:
-                hist[e] += 1
-                e = g.poll(t & MASK)
-            end = t + (700 if kind == LONG else 100)
-            while t < end:
-                t += 10
-                e = g.poll(t & MASK)
-                while e:
-                    hist[e] += 1
-                    e = g.poll(t & MASK)
-            e = g.feed(k, False, t & MASK)
-            while e:
-                hist[e] += 1
-                e = g.poll(t & MASK)
+            _count(g, g.feed(k, True, t & MASK), t, hist)
+            t = _hold(g, t, 700 if kind == LONG else 100, hist)
+            _count(g, g.feed(k, False, t & MASK), t, hist)
             t += 50 if press + 1 < holds else 400
     return t
 

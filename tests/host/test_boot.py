@@ -11,21 +11,13 @@ import sim  # noqa: F401  (firmware on the import path)
 from app.settingsfile import BAD_SETTINGS
 from hw.files import u32
 from sim.device import Device
+from sim.headless import started
 from sim.fingers import Fingers
 from sim.flash import Flash
 from tools.mpbuild import ROOT
 from truc import rules as R
 from ui import text
-from ui.gestures import LONG, SHORT
-
-
-def _started(name):
-    device = Device(name, "en")
-    fingers = Fingers(device)
-    fingers.gesture(0, SHORT)  # "Start" is the last item: PREV wraps to it
-    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT
-    assert device.app.match.variant() == 1
-    return device, fingers
+from ui.gestures import SHORT
 
 
 def _cut_header(data):
@@ -47,7 +39,7 @@ def _flipped(data):
 ])
 def test_a_damaged_data_file_keeps_the_match_and_the_screen_says_which(
         name, path, damage, tmp_path, monkeypatch):
-    device, fingers = _started(name)
+    device, fingers = started(name)
     flash = device.flash
     files = {f: flash.open(f).read() for f in flash.listdir()}
     history = bytes(device.app.match.dump())
@@ -121,7 +113,7 @@ def test_an_impossible_last_new_match_boots_with_the_default_and_is_said_once(se
 def test_a_saved_match_the_app_cannot_show_is_still_set_aside(monkeypatch):
     # The other side of the guard: when an app starts on a clean match and not on the
     # saved one, the saved one is set aside with a notice, as before.
-    device, _ = _started("tdisplay")
+    device, _ = started("tdisplay")
     from app import scoreboard
 
     real = scoreboard.Scoreboard.draw

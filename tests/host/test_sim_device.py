@@ -17,6 +17,7 @@ from ui.gestures import DOUBLE, LONG, SHORT
 from hw import power as P
 from sim import boards, keyscript
 from sim.device import Device
+from sim.headless import started
 from sim.fingers import Fingers
 from sim import flash as sim_flash
 from sim.flashdir import MARKER, FlashFolder
@@ -27,15 +28,6 @@ LIT_BOARDS = [n for n in boards.NAMES if n != "devkit_oled"]  # those with a bac
 START = {2: "1s 2l", 3: "1s 2s"}
 # A round to A (its summary goes by itself), a baza to B, truc B accepted, an undo.
 PLAY = {2: "1s 1s w5200 2s 2d 1s 12l", 3: "1s 1s w5200 3s 3d 1s 13l"}
-
-
-def start(name):
-    device = Device(name, "en")
-    fingers = Fingers(device)
-    fingers.gesture(0, SHORT)  # "Start" is the last item: PREV wraps to it
-    fingers.gesture(1, LONG if device.keys == 2 else SHORT)  # SELECT
-    assert device.app.match.variant() == 1
-    return device, fingers
 
 
 @pytest.mark.parametrize("name", boards.NAMES)
@@ -60,7 +52,7 @@ def test_oled_is_an_alias_of_the_devkit_board():
 
 @pytest.mark.parametrize("name", LIT_BOARDS)
 def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wakes_it(name):
-    device, fingers = start(name)
+    device, fingers = started(name)
     timeout = device.app.settings.timeout * 1000
     dim_at = P.dim_after_ms(timeout)
     fingers.wait(dim_at - fingers.settle_ms - 200)  # from the last release
@@ -80,7 +72,7 @@ def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wak
 
 
 def test_a_dim_screen_still_takes_the_press():
-    device, fingers = start("tdisplay")
+    device, fingers = started("tdisplay")
     fingers.wait(P.dim_after_ms(device.app.settings.timeout * 1000))
     assert device.power.state == P.DIM
     fingers.gesture(1, SHORT)
@@ -89,7 +81,7 @@ def test_a_dim_screen_still_takes_the_press():
 
 def test_the_oled_goes_dark_after_the_timeout_and_a_press_only_wakes_it():
     # No backlight: the panel itself sleeps (hw.parts.PanelLight).
-    device, fingers = start("devkit_oled")
+    device, fingers = started("devkit_oled")
     fingers.wait(device.app.settings.timeout * 1000)  # a match in progress: still lit
     assert device.power.state == P.DIM and any(device.model.visible())
     fingers.wait(P.PLAYING_OFF_MS - device.app.settings.timeout * 1000)
@@ -132,7 +124,7 @@ def test_a_log_is_not_played_over_a_match_in_progress(tmp_path):
 
 
 def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
-    device, fingers = start("devkit_oled")
+    device, fingers = started("devkit_oled")
     # baza, truc, vull, undo (A and C held)
     for key, kind in ((2, SHORT), (2, DOUBLE), (0, SHORT), ((0, 2), LONG)):
         fingers.gesture(key, kind)
@@ -153,7 +145,7 @@ def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
 
 def test_the_boot_lets_go_of_the_reading_back_once_the_match_is_back():
     # hw.recover (2 KB of bytecode on the board) reads the files back at boot, then goes.
-    device, fingers = start("tdisplay")
+    device, fingers = started("tdisplay")
     fingers.gesture(0, SHORT)  # a baza to A
     state = bytes(device.app.match.state)
     sys.modules.pop("hw.recover", None)  # as on a board just switched on
@@ -231,7 +223,7 @@ def test_a_failed_save_is_said_marked_and_retried_until_one_succeeds():
 def test_a_saved_match_the_app_cannot_start_on_is_set_aside_once(monkeypatch):
     from app import scoreboard
 
-    device, fingers = start("tdisplay")
+    device, fingers = started("tdisplay")
     fingers.gesture(1, SHORT)  # a baza to B, saved
     flash = device.flash
     draw = scoreboard.Scoreboard.draw
