@@ -681,10 +681,10 @@ def test_an_undo_redo_or_fold_whose_notice_runs_out_of_heap_is_saved_all_the_sam
     journal.match = app.match
     journal.changed()  # the match so far: a snapshot
     app.on_change = journal.changed
-    had = sys.modules.get("app.commands")
+    had = sys.modules.get("app.labels")
     for change in ("undo", "redo", "fold"):
         before = app.match.entries()
-        sys.modules["app.commands"] = _NoHeap()
+        sys.modules["app.labels"] = _NoHeap()
         try:
             if change == "fold":
                 app.apply(R.FOLD, R.B)
@@ -695,9 +695,9 @@ def test_an_undo_redo_or_fold_whose_notice_runs_out_of_heap_is_saved_all_the_sam
             app.recover()
         finally:
             if had is None:
-                sys.modules.pop("app.commands", None)
+                sys.modules.pop("app.labels", None)
             else:
-                sys.modules["app.commands"] = had
+                sys.modules["app.labels"] = had
         # (a redo names its command before it: out of heap there, nothing changed)
         assert app.match.entries() == before + {"undo": -1, "redo": 0, "fold": 1}[change]
         assert journal.error is None

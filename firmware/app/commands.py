@@ -71,23 +71,18 @@ def decided_by(app, names):
     log's end is then the deciding one."""
     m = app.match
     i = m.entries()
-    while i:
-        i -= 1
+    while True:
+        i = _before(m, i, (R.BAZA, R.FOLD, R.NOVULL))
+        if i < 0:
+            return None
         op, a, _ = m.entry(i)
         if op == R.BAZA:
             return None
         if op == R.FOLD:
             return t("%s went") % names[a]
-        if op == R.NOVULL:
-            j = i
-            while j:  # a refusal answers the call before it: a truc's decides
-                j -= 1
-                call = m.entry(j)[0]
-                if call == R.TRUC:
-                    return t("%s: no vull") % names[a]
-                if call == R.ENVIT:
-                    break
-    return None
+        call = _before(m, i, (R.TRUC, R.ENVIT))  # a refusal answers the call before it
+        if call >= 0 and m.entry(call)[0] == R.TRUC:  # a truc's decides
+            return t("%s: no vull") % names[a]
 
 
 def closed(m):
@@ -135,12 +130,15 @@ def paid(app, names, hand, fresh=True):
 def last_show(m):
     """The value of the winning show of the last round that called an envit, or -1 (the
     envit refused or given to a team): its show comes after its last call."""
-    i = m.entries()
+    i = _before(m, m.entries(), (R.SHOW, R.ENVIT, R.ENVITWIN))
+    return m.entry(i)[2] if i >= 0 and m.entry(i)[0] == R.SHOW else -1
+
+
+def _before(m, i, ops):
+    """The index of the last command before the i-th whose op is one of ops, or -1."""
     while i:
         i -= 1
-        op, _, b = m.entry(i)
-        if op == R.SHOW:
-            return b
-        if op == R.ENVIT or op == R.ENVITWIN:
-            return -1
+        if m.entry(i)[0] in ops:
+            return i
+    return -1
     return -1
