@@ -63,6 +63,13 @@ def _played(setup, steps):
     return m
 
 
+def _matches(seed, most):
+    """Eight random matches of seed, each of up to most steps: (k, match)."""
+    for k in range(8):
+        random.seed(seed * 100 + k)
+        yield k, _played(SETUPS[k % len(SETUPS)], random.randrange(0, most))
+
+
 def _save_settings(flash, s):
     s.fs = flash  # the settings' own file, on the fuzzed flash
     s.save()
@@ -234,9 +241,7 @@ class ArchiveFiles(Target):
 
     def corpus(self, seed):
         out = []
-        for k in range(8):
-            random.seed(seed * 100 + k)
-            m = _played(SETUPS[k % len(SETUPS)], random.randrange(0, 400))
+        for k, m in _matches(seed, 400):
             flash = Flash()
             teams = (NAMES[2 + k % 4], NAMES[3 + k % 4]) if k % 2 else ("", "")
             Archive(flash).keep(m, teams)
@@ -417,9 +422,7 @@ class TableLog(Target):
 
     def corpus(self, seed):
         out = []
-        for k in range(8):
-            random.seed(seed * 100 + k)
-            m = _played(SETUPS[k % len(SETUPS)], random.randrange(0, 200))
+        for _, m in _matches(seed, 200):
             out.append(("\n".join(tablelog.export(m)) + "\n").encode())
         return out
 
