@@ -445,10 +445,11 @@ def test_device_files_are_deterministic_and_device_only():
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
 app/bazacalc.mpy app/cardwords.mpy app/commands.mpy app/envitcalc.mpy app/going.mpy
-app/history.mpy app/i18n.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
+app/history.mpy app/i18n.mpy app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
 app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
 app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
-app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy app/summary.mpy
+app/settingsfile.mpy app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy
+app/summary.mpy
 app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
 hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/parts.mpy hw/power.mpy
 hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
