@@ -34,9 +34,6 @@ def _drawn(app):
     return [(r[4], r[2] == text.width(r[5], r[4])) for r in recorder.texts]
 
 
-# Passes alone; after test_boot's damaged-font boots in the same process the won match's
-# OLED digits draw taller (some state those boots leave): not yet found.
-@pytest.mark.xfail(strict=False, reason="order-dependent after tests/host/test_boot.py")
 @pytest.mark.parametrize("language", sorted(_SAYS))
 def test_the_oled_scoreboard_says_the_match_is_over_and_offers_the_next_one(language):
     device, fingers, error = prepare("devkit_oled", language, _MATCH)
