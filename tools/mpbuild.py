@@ -36,11 +36,12 @@ def sources(src, recurse=True, suffix=".py"):
     return found
 
 
-def compile_file(path, out, extra=()):
-    """Compiles ROOT/path into out; returns mpy-cross's CompletedProcess."""
+def compile_file(path, out, extra=(), source=None):
+    """Compiles ROOT/path into out; returns mpy-cross's CompletedProcess. source: the file
+    name its tracebacks give (by default the source's own)."""
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    return subprocess.run([tool("mpy-cross"), *extra, "-o", out, "-s", os.path.basename(path),
-                           path],
+    return subprocess.run([tool("mpy-cross"), *extra, "-o", out, "-s",
+                           source or os.path.basename(path), path],
                           cwd=ROOT, capture_output=True, text=True)
 
 

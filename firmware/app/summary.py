@@ -3,6 +3,8 @@
 # was won the cantons, in its title. It came by itself, so it takes no press: a key
 # closes it and does what it does on the scoreboard (the next round's first baza is
 # entered, not lost); BACK only closes it, and so does any key once the match is won.
+from micropython import const
+
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
@@ -12,7 +14,7 @@ from app.menu import draw_title
 from app.commands import paid
 from ui.gestures import elapsed
 
-_SHOWN_MS = 5000  # then the scoreboard comes back by itself
+_SHOWN_MS = const(5000)  # then the scoreboard comes back by itself
 
 
 class Summary(Screen):

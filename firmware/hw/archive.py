@@ -10,7 +10,7 @@
 # Files (in `folder`): truc.a00 .. truc.a19, each a whole match, written to truc.atm and
 # renamed over its slot (littlefs renames atomically), so a power cut leaves the slot's
 # old or new whole self and at worst a stray truc.atm, overwritten by the next keep.
-# Format (little-endian): "TRA" 2 | seq:u32 | summary (SUMMARY bytes: variant, players,
+# Format (little-endian): "TRA" 2 | seq:u32 | summary (_SUMMARY bytes: variant, players,
 # cantons A, B, points A, B, winner, round:u16) | the team names A, B: each len:u8 and
 # that many bytes of UTF-8 (len 0: none given) | n:u16 | n bytes of Match.dump without
 # its redo tail | crc32:u32 of all before. seq counts up from 0 and wraps to 0 at
@@ -34,10 +34,10 @@ from truc.match import STATE_SIZE
 
 VERSION = const(2)
 SLOTS = const(20)
-SUMMARY = const(9)
-NAME_MOST = const(16)  # bytes of UTF-8 a team name may take (the names screen: 4 letters)
+_SUMMARY = const(9)
+_NAME_MOST = const(16)  # bytes of UTF-8 a team name may take (the names screen: 4 letters)
 _HEAD = const(8)  # magic, version, seq
-_BODY = const(8 + SUMMARY + 2)  # where the dump starts in a version 1 file
+_BODY = const(8 + _SUMMARY + 2)  # where the dump starts in a version 1 file
 _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
 
 
@@ -126,7 +126,7 @@ class Archive:
             return False
         at = _dump_at(data)
         if match.load(memoryview(data)[at:len(data) - 4]) \
-                and _summary(match) == data[_HEAD:_HEAD + SUMMARY]:
+                and _summary(match) == data[_HEAD:_HEAD + _SUMMARY]:
             return True
         self._put_aside(name, "summary differs")
         match.clear()
@@ -169,14 +169,14 @@ def _dump_at(data, head=_HEAD):
     # Where the dump starts in a file's bytes (head: where its summary starts).
     if head and data[3] == 1:
         return _BODY
-    at = head + SUMMARY
+    at = head + _SUMMARY
     return at + 4 + data[at] + data[at + 1 + data[at]]
 
 
 def _name(text):
-    # A name the names screen cannot give (over NAME_MOST bytes) is kept as none.
+    # A name the names screen cannot give (over _NAME_MOST bytes) is kept as none.
     b = text.encode()
-    return b if len(b) <= NAME_MOST else b""
+    return b if len(b) <= _NAME_MOST else b""
 
 
 def _body(m, teams):
@@ -221,11 +221,11 @@ def teams(head):
     """A head's team names (A, B), each its letter when none was kept. Raises ValueError
     for a name the names screen cannot give (so _read refuses its file)."""
     out = []
-    at = SUMMARY
+    at = _SUMMARY
     for team in (R.A, R.B):
         n = head[at] if at < len(head) else 0  # version 1: no names
         b = head[at + 1:at + 1 + n]
-        bad = n > NAME_MOST or len(b) != n
+        bad = n > _NAME_MOST or len(b) != n
         for c in b:
             bad = bad or c < 32 or c == 127
         try:

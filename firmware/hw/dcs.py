@@ -44,7 +44,7 @@ _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 
-LINE_PIXELS = const(320)  # the widest row the line buffer holds (640 bytes)
+_LINE_PIXELS = const(320)  # the widest row the line buffer holds (640 bytes)
 
 
 class DCS:
@@ -52,7 +52,7 @@ class DCS:
 
     def __init__(self, spi, dc, cs, rst, width, height, col0, row0, madctl, invert,
                  palette, left, top, sleep_ms):
-        if width > LINE_PIXELS:
+        if width > _LINE_PIXELS:
             raise ValueError("panel wider than the line buffer")
         if sleep_ms is None:
             import time
@@ -73,7 +73,7 @@ class DCS:
         self._sleep_ms = sleep_ms
         self._cmd = bytearray(1)
         self._arg = bytearray(4)
-        self._line = bytearray(LINE_PIXELS * 2)
+        self._line = bytearray(_LINE_PIXELS * 2)
         self._pal = bytearray(32)
         self._pal_fb = framebuf.FrameBuffer(self._pal, 16, 1, framebuf.RGB565)
         self._w = 0
@@ -147,7 +147,7 @@ class DCS:
 
     def _fit(self, w):
         """The row FrameBuffer and the line to send for regions w pixels wide."""
-        if w > LINE_PIXELS:
+        if w > _LINE_PIXELS:
             raise ValueError("region wider than the line buffer")
         self._row_fb = framebuf.FrameBuffer(self._line, w, 1, framebuf.RGB565)
         self._out = memoryview(self._line)[:2 * w]

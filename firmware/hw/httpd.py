@@ -9,7 +9,7 @@
 #   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
 #
 # Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
-# closed; so is a client not done within TIMEOUT_MS. At most CLIENTS at a time: BACKLOG
+# closed; so is a client not done within TIMEOUT_MS. At most _CLIENTS at a time: _BACKLOG
 # more wait in the listening socket's backlog, and the network stack turns away the rest
 # (their phones try again).
 import json
@@ -26,13 +26,12 @@ from ui import open_data
 
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
-CLIENTS = const(3)
-BACKLOG = const(5)  # connections the network stack holds while CLIENTS are served
+_CLIENTS = const(3)
+_BACKLOG = const(5)  # connections the network stack holds while _CLIENTS are served
 TIMEOUT_MS = const(4000)
-CHUNK = const(256)  # bytes read from the page file at a time
-RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
-PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
-PAGE = "hw/share.html"
+_CHUNK = const(256)  # bytes read from the page file at a time
+_RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
+_PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
 _END = b"\r\n\r\n"
 _REASONS = {200: "OK", 302: "Found", 400: "Bad Request", 405: "Method Not Allowed",
@@ -98,9 +97,9 @@ class Request:
 
 
 def password():
-    """A new random password: PASSWORD letters and digits, none that look alike."""
+    """A new random password: _PASSWORD letters and digits, none that look alike."""
     letters = b"abcdefghjkmnpqrstuvwxyz23456789"
-    return "".join(chr(letters[b % len(letters)]) for b in os.urandom(PASSWORD))
+    return "".join(chr(letters[b % len(letters)]) for b in os.urandom(_PASSWORD))
 
 
 def start(sharing):
@@ -210,7 +209,7 @@ class Server:
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(socket.getaddrinfo(address, port)[0][-1])
-        s.listen(BACKLOG)
+        s.listen(_BACKLOG)
         s.setblocking(False)
         self.listener = s
         # Port 0 (the tests, the simulator): the one the host chose; a board has no
@@ -239,7 +238,7 @@ class Server:
         """One round of work for every client (a piece of a request read, a chunk sent)
         and one DNS question. Returns True when a request was answered."""
         answered = False
-        if len(self.clients) < CLIENTS:
+        if len(self.clients) < _CLIENTS:
             try:
                 sock = self.listener.accept()[0]
                 sock.setblocking(False)
@@ -270,7 +269,7 @@ class Server:
             return False
         if c.answer is None:
             try:
-                data = c.sock.recv(RECV)
+                data = c.sock.recv(_RECV)
             except OSError:  # nothing yet (EAGAIN), or the client went
                 return False
             if not data:
@@ -309,17 +308,17 @@ class Server:
             return
         path = request.path
         if path == 0:
-            f = open_data(PAGE, sealed=False)
+            f = open_data("hw/share.html", sealed=False)
             try:
                 size = f.seek(0, 2)
                 f.seek(0)
                 yield head(200, "text/html; charset=utf-8", size)
-                buf = bytearray(CHUNK)  # one per answer: two clients may read at once
+                buf = bytearray(_CHUNK)  # one per answer: two clients may read at once
                 while True:
                     n = f.readinto(buf)
                     if not n:
                         break
-                    yield buf if n == CHUNK else buf[:n]
+                    yield buf if n == _CHUNK else buf[:n]
             finally:
                 f.close()
         elif path == 2:

@@ -26,7 +26,7 @@
 # Why two files: littlefs keeps a file of up to 128 bytes (its cache size, as VfsLfs2
 # mounts the ESP32's flash) inside its directory block, and a flush then costs one small
 # directory commit; a flush after appending to a bigger file copies the file's last
-# block into a newly erased one. So the log stays within LOG_MAX and the snapshot, never
+# block into a newly erased one. So the log stays within _LOG_MAX and the snapshot, never
 # appended to, is rewritten when the log fills. Measured on littlefs (tests/ramflash.py,
 # the 3-canton match): 150 bytes programmed and an erase every 15 commands; with a log
 # allowed to grow past the limit, 200 to 670 bytes and an erase for most commands.
@@ -55,7 +55,7 @@ from hw import files
 from truc.match import STATE_SIZE
 
 VERSION = const(1)
-LOG_MAX = const(128)  # bytes: littlefs' inline limit with MicroPython's ESP32 settings
+_LOG_MAX = const(128)  # bytes: littlefs' inline limit with MicroPython's ESP32 settings
 HEAD = const(8)  # snapshot and log headers
 RECORD = const(4)
 UNDO = const(128)
@@ -80,7 +80,7 @@ def _crc8(c, data, start, end):
 
 
 class Journal:
-    def __init__(self, fs=None, folder="", log_max=LOG_MAX):
+    def __init__(self, fs=None, folder="", log_max=_LOG_MAX):
         self.fs = fs or files  # the real filesystem (hw.files is one)
         self.snap_name = folder + "truc.snp"
         self.log_name = folder + "truc.log"

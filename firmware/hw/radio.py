@@ -3,8 +3,9 @@
 # board's address on it (192.168.4.1 on an ESP32).
 import machine
 import network
+from micropython import const
 
-_WPA2_PSK = 3  # network.AUTH_WPA2_PSK on an ESP32
+_WPA2_PSK = const(3)  # network.AUTH_WPA2_PSK on an ESP32
 
 
 class Radio:

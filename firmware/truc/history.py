@@ -11,8 +11,8 @@ from truc.match import Match, STATE_SIZE
 from truc import rules as R
 
 # Fields of a record (bytes; team fields hold R.NOBODY when nobody).
-ROUND = const(0)  # 16 bits
-DUEL = const(2)  # 1..3 in a punta round, else 0
+_ROUND = const(0)  # 16 bits
+_DUEL = const(2)  # 1..3 in a punta round, else 0
 FLOR_A = const(3)  # flor points paid to A, B
 FLOR_B = const(4)
 ENVIT_TEAM = const(5)  # the team the envit paid, and how much
@@ -97,7 +97,7 @@ class History:
     def round_name(self, i):
         """(round, duel) of record i."""
         j = i * SIZE
-        return self._records[j] | self._records[j + 1] << 8, self._records[j + DUEL]
+        return self._records[j] | self._records[j + 1] << 8, self._records[j + _DUEL]
 
     # ---- the replay -----------------------------------------------------------------
 
@@ -107,9 +107,9 @@ class History:
         for f in (ENVIT_TEAM, ENVIT_WHO, TRUC_TEAM, TRUC_WHO, CANTON):
             rec[f] = R.NOBODY
         r = m.round()
-        rec[ROUND] = r & 255
-        rec[ROUND + 1] = r >> 8
-        rec[DUEL] = m.duel()
+        rec[_ROUND] = r & 255
+        rec[_ROUND + 1] = r >> 8
+        rec[_DUEL] = m.duel()
         rec[PTS_A] = m.points(0)
         rec[PTS_B] = m.points(1)
 

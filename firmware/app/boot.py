@@ -1,0 +1,77 @@
+# The boot's wiring (main.start): the panel, the saved settings and match, the buttons,
+# the power and the app built with its collaborators, and the loop that runs them.
+# Imported for the boot alone (main forgets it): the rest of the time its bytecode is not
+# in the heap. A boot always ends in the loop: if the app cannot start on any match (a
+# data file missing or damaged), ui.fault says why and the saved match is kept.
+import time
+
+from truc import rules as R
+from truc.match import Match
+from app.app import App, forget
+from app.i18n import check, t
+from app.settings import Settings
+from app.loop import Loop
+from hw import parts
+from hw.journal import Journal
+
+
+def boot(board, canvas, device):
+    """The loop of the device on board, drawing into canvas; device: main's Device, whose
+    match, settings, journal and app are set here."""
+    display = board.make_display()
+    files = device.files
+    match = device.match = Match()
+    settings = device.settings = Settings(files)
+    notice = settings.load()
+    journal = device.journal = Journal(files)
+    notice = journal.open(match) or notice  # a set-aside file is said, never fatal
+    forget(("hw.recover",))  # the reading back: not needed again until the next boot
+    keys = parts.buttons(board)
+    power = parts.power(board, settings, keys, display)
+    forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
+    # A press on a dark screen wakes it and goes no further.
+    keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
+
+    def build(m):
+        check()  # every language's file, with the fonts App opens: a damaged one is said now
+        return App(canvas, display, m, settings, keys=board.KEYS, power=power,
+                   on_change=device.changed, after_event=device.after_event,
+                   before_new_match=device.before_new_match, archive=device.archive,
+                   make_sharing=device.make_sharing)
+
+    try:
+        app = device.app = build(match)
+        if not settings.helped:  # the first boot: the keys' help over the first screen
+            try:
+                app.welcome()
+            except Exception:  # out of heap too: no help rather than no boot (it comes
+                pass  # at the next one), and never a match set aside for it
+        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
+    except MemoryError:  # the heap, not the match: never set a good match aside for it
+        raise
+    except Exception:
+        # The saved match, or anything else (a data file missing or damaged)? An app on
+        # a clean match tells: only if that one starts is the match to blame.
+        try:
+            build(Match()).render()
+        except MemoryError:
+            raise
+        except Exception as e:  # the match stays on flash as it is; the screen says why
+            from ui.fault import Fault
+
+            return Loop(Fault(canvas, display, e), keys, power)
+        notice = journal.discard()  # a saved match the app cannot show: set aside
+        app = device.app = build(match)
+    if notice:
+        app.message = t(notice)
+    power.playing = app.playing  # dim, not dark, through a match in progress
+    if settings.sharing:  # it was on before the power went: on again
+        try:
+            device.make_sharing().on(time.ticks_ms())
+        except Exception as e:  # as Menu -> Share: said, the boot goes on
+            device.make_sharing().off()
+            app.message = str(e)
+    if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)
+        device.unarchived = device.keep()
+        app.unsaved = device.unarchived != ""
+    return Loop(app, keys, power)
