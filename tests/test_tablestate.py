@@ -131,7 +131,7 @@ def test_variants_by_the_names_their_players_write():
 
 
 def _page(setup, language, page):
-    from app.cardwords import order_lines, removed_lines
+    from app.decklines import order_lines, removed_lines
     app = _app(setup, language)
     m = app.match
     lines = order_lines(m.variant(), m.peces() or 2) if page == "order" \

@@ -1,10 +1,10 @@
 # A page of lines to read: the assistant's card order, signals and cards to take out, and
-# what each key of this board does (from the main menu, and once on the first boot). The
-# card words are imported only for the assistant's pages: the key pages, the first boot's
+# what each key of this board does (from the main menu, and once on the first boot). Each
+# page imports its lines' module (app.keylines, decklines, signals) and drops it when it
+# closes; the card words only for the assistant's pages: the key pages, the first boot's
 # among them, go without app.cardwords and truc.cards (9 KB of bytecode).
 from app.i18n import t
 from app.menu import Menu, draw_marks, draw_title, marks_x
-from ui import canvas as C
 from ui import events as E
 
 
@@ -63,55 +63,25 @@ class TextPage(Menu):
         draw_marks(app, c, top, c.height - line, first > 0, first + self.rows < n)
 
 
-def key_lines(app):
-    """What each press does on this board's keys (2: the T-Display's left and right; 3:
-    A, B, C): the scoreboard's first, then going, undo, Actions, back and the menus."""
-    if app.keys == 2:
-        texts = (t("Left key: team A. Right: B."),
-                 t("Short: the baza, or vull."),
-                 t("Double: truc, or raise it."),
-                 t("Both keys: who goes? Then the team's key."),
-                 t("Hold both keys: undo."),
-                 t("Hold right: Actions (parda, flor, envit values); choose in menus."),
-                 t("Hold left: back; it never changes the match."),
-                 t("In menus: short moves, double is a page."),
-                 t("Main menu: Actions, then Menu at the top."))
-    else:
-        texts = (t("A: team A, C: B."),
-                 t("Short: baza, or vull."),
-                 t("Double: truc, raise."),
-                 t("A and C together: who goes? Then the team's key."),
-                 t("Hold A and C: undo."),
-                 t("B: Actions (parda, flor, envit values); choose in menus."),
-                 t("Hold A: back; it never changes the match."),
-                 t("In menus: A and C move, double is a page."),
-                 t("Hold B: main menu."))
-    return [(text, C.FG) for text in texts]
-
-
-def abbreviation_lines():
-    """What the scoreboard's short forms mean, written as it writes them."""
-    texts = (t("On the score:"),
-             t("D%d M%d") % (1, 2) + " " + t("= seat 1 deals, seat 2 is mà."),
-             t("bazas") + " AB-: " + t("who took each baza, - parda."),
-             t("males") + ", " + t("bones") + ": " + t("the canton's first, second half."),
-             t("Flor %s") % "A" + "x2: " + t("team A's two flors."),
-             t("punta %d/3") % 2 + ": " + t("the second of three duels."))
-    return [(text, C.DIM if i == 0 else C.FG) for i, text in enumerate(texts)]
-
-
 def make(app, page):
-    if page == "keys":
-        return TextPage(app, t("Keys"), key_lines(app) + abbreviation_lines())
-    if page == "welcome":  # the first boot's, after the language (app.language)
-        return TextPage(app, t("Keys (also in the Menu)"), key_lines(app))
+    if page == "keys" or page == "welcome":  # their lines dropped with the page (App._drop)
+        from app import keylines as K
+
+        if page == "keys":
+            return TextPage(app, t("Keys"), K.key_lines(app) + K.abbreviation_lines())
+        # the first boot's, after the language (app.language)
+        return TextPage(app, t("Keys (also in the Menu)"), K.key_lines(app))
     from app import cardwords as W  # dropped with the page (App._drop)
 
     variant, peces = W.game(app)[:2]
     if page == "order":
-        return TextPage(app, t("Card order"), W.order_lines(variant, peces))
+        from app.decklines import order_lines
+
+        return TextPage(app, t("Card order"), order_lines(variant, peces))
     if page == "signals":
         from app.signals import signal_lines
 
         return TextPage(app, t("Signals"), signal_lines(variant))
-    return TextPage(app, t("Cards to take out"), W.removed_lines(variant))
+    from app.decklines import removed_lines
+
+    return TextPage(app, t("Cards to take out"), removed_lines(variant))
