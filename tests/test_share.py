@@ -136,8 +136,9 @@ def _client(port, data=b"", s=None, now=0):
 
 
 def _read(c, s, now, turns=400):
-    # Turns of the server until the client's answer is whole (the server closes).
-    got = b""
+    # Turns of the server until the client's answer is whole (the server closes). Into
+    # one growing buffer: a bytes made again at every piece fragments the test's heap.
+    got = bytearray()
     for _ in range(turns):
         s.poll(now)
         try:
@@ -146,9 +147,9 @@ def _read(c, s, now, turns=400):
             continue
         if not data:
             break
-        got += data
+        got.extend(data)
     c.close()
-    return got
+    return bytes(got)
 
 
 def test_the_server_answers_the_page_the_state_and_the_log():

@@ -8,6 +8,7 @@ import time
 from truc import rules as R
 from truc.match import Match
 from app.app import App, forget
+from app.device import Device
 from app.i18n import check, t
 from app.settings import Settings
 from app.loop import Loop
@@ -15,11 +16,11 @@ from hw import parts
 from hw.journal import Journal
 
 
-def boot(board, canvas, device):
-    """The loop of the device on board, drawing into canvas; device: main's Device, whose
-    match, settings, journal and app are set here."""
+def boot(board, canvas, files, share_ports):
+    """The loop of the device on board, drawing into canvas; files: the filesystem (None:
+    the real one); share_ports: where sharing answers HTTP and DNS."""
     display = board.make_display()
-    files = device.files
+    device = Device(files, share_ports)
     match = device.match = Match()
     settings = device.settings = Settings(files)
     notice = settings.load()

@@ -130,9 +130,11 @@ def head(status, kind=None, length=-1, location=None):
 
 
 def state(match, settings, version, words):
-    """The match as the page shows it, as JSON bytes: the numbers, and the scoreboard's
-    words in the device's language (the call waiting among them). The history's module
-    is imported for it and let go after, unless something else holds it."""
+    """The match as the page shows it, as JSON in pieces of bytes, sent one after the
+    other: the numbers, and the scoreboard's words in the device's language (the call
+    waiting among them); the round history's hex a piece of its own, never copied into
+    the rest (no one block of the heap holds the whole answer). The history's module is
+    imported for it and let go after, unless something else holds it."""
     had = "truc.history" in sys.modules
     try:
         from truc.history import History, SIZE
@@ -140,11 +142,11 @@ def state(match, settings, version, words):
         m = match
         # The round history as its records, SIZE bytes each in hex (truc.history: the
         # page reads the fields it shows at their offsets): one string, not a list each.
-        rounds = str(hexlify(History(m).records()), "ascii")  # pyright: ignore[reportArgumentType]
+        rounds = hexlify(History(m).records())
     finally:
         if not had:
             forget("truc.history")
-    return json.dumps({
+    text = json.dumps({
         "version": version, "lang": settings.language, "entries": m.entries(),
         "words": words,
         "variant": m.variant(), "players": m.players(), "target": m.target(),
@@ -153,8 +155,10 @@ def state(match, settings, version, words):
         "round": m.round(), "duel": m.duel(), "dealer": m.dealer(), "ma": m.ma(),
         "winner": m.winner(), "truc_worth": m.truc_worth() if m.variant() else 1,
         "envit": m.envit_state(), "bazas": [m.baza(i) for i in range(m.bazas())],
-        "last": list(m.last_round()), "rounds": rounds, "size": SIZE,
+        "last": list(m.last_round()), "size": SIZE,
     }).encode()
+    # The object without its closing brace, then the rounds as its last member.
+    return memoryview(text)[:len(text) - 1], b',"rounds":"', rounds, b'"}'
 
 
 def past(archive):
@@ -200,7 +204,7 @@ class Server:
 
     def __init__(self, sharing, address, port=80, dns_port=53):
         self.sharing = sharing
-        self.cached = None  # the state's JSON, for sharing.version; None when stale
+        self.cached = None  # the state's JSON pieces, for sharing.version; None when stale
         self._version = -1
         self.address = address
         self.clients = []
@@ -326,9 +330,13 @@ class Server:
             for line in match_log(self.sharing.match):
                 yield line
         else:
-            body = self.state() if path == 1 else self.past()
-            yield head(200, "application/json", len(body))
-            yield body
+            body = self.state() if path == 1 else (self.past(),)
+            size = 0
+            for piece in body:
+                size += len(piece)
+            yield head(200, "application/json", size)
+            for piece in body:
+                yield piece
 
     def state(self):
         sharing = self.sharing

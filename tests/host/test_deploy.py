@@ -445,7 +445,7 @@ def test_device_files_are_deterministic_and_device_only():
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
 app/bazacalc.mpy app/boot.mpy app/cardwords.mpy app/commands.mpy app/decklines.mpy
-app/envitcalc.mpy app/going.mpy app/keylines.mpy
+app/device.mpy app/envitcalc.mpy app/going.mpy app/keylines.mpy
 app/history.mpy app/i18n.mpy app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
 app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
 app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy

@@ -42,8 +42,8 @@ def texts():
     from app import settingsfile as settings
     found.update((journal.DAMAGED, journal.UNKNOWN, settings.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
-    import main  # and those of a won match it could not archive
-    found.update((main.ARCHIVE_FULL, main.NOT_ARCHIVED))
+    from app import device  # and those of a won match main could not archive
+    found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
     return found
 
 

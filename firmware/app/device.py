@@ -1,0 +1,97 @@
+# What the app calls back once the device is booted (app.boot makes it and sets its match,
+# settings, journal and app): the journal saved at every change, a won match archived
+# (retried until it is), a failed save said once and marked on the score, and sharing
+# made the first time it is asked for.
+import sys
+
+from truc import rules as R
+from app.app import forget
+from app.i18n import t
+from app.settings import TEAM_NAMES
+
+ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
+NOT_ARCHIVED = "Not archived: retrying"
+
+
+class Device:
+    """The app's callbacks: files is the filesystem (None: the real one), share_ports
+    where sharing answers HTTP and DNS."""
+
+    unarchived = ""  # why the won match is not archived yet: marked, and retried
+    failing = False  # the journal's last save failed
+
+    def __init__(self, files, share_ports):
+        self.files = files
+        self.share_ports = share_ports
+
+    def archive(self):
+        # Past matches, their module imported only when asked (2 KB of bytecode): by the
+        # screens that list or show them (and dropped with them), and at a match's end.
+        from hw.archive import Archive
+
+        return Archive(self.files)
+
+    def keep(self):
+        # A match won or left for a new one goes to the archive, with the teams' names.
+        # Returns "" or why it did not: the match then stays in the journal.
+        loaded = "hw.archive" in sys.modules
+        why = ""
+        try:
+            self.archive().keep(self.match, self.settings.names[TEAM_NAMES:TEAM_NAMES + 2])
+        except (OSError, MemoryError) as e:  # play goes on
+            why = ARCHIVE_FULL if e.args and e.args[0] == 28 else NOT_ARCHIVED  # 28: ENOSPC
+        if not loaded:
+            forget(("hw.archive",))
+        return why
+
+    def before_new_match(self):  # New match asks before it lets a match go unarchived
+        why = self.keep()
+        return why and t(why)
+
+    def said(self, told):
+        # A failed save, or a won match not archived, is said once and marked on the
+        # score until it succeeds.
+        app = self.app
+        failed = self.journal.error is not None
+        if failed and not self.failing:
+            app.message = t(self.journal.problem())
+        elif self.unarchived and not told:
+            app.message = t(self.unarchived)
+        self.failing = failed
+        app.unsaved = failed or self.unarchived != ""
+
+    def make_sharing(self):
+        # Menu -> Share: hw.share's part, made (and its module imported) the first time.
+        app = self.app
+        sharing = app.sharing
+        if sharing is None:
+            # The radio's module and the server's are imported now (sockets and all).
+            from hw.share import Sharing
+
+            sharing = Sharing(self.match, self.settings, self.archive, self.share_ports[0],
+                              self.share_ports[1])
+            sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+            app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
+        return sharing
+
+    def changed(self):
+        self.journal.changed()
+        if self.app.sharing is not None:
+            self.app.sharing.changed()
+        told = self.unarchived
+        # Won: to the archive (an undo of the win: kept when won again, or at New match).
+        self.unarchived = self.keep() if self.match.winner() != R.NOBODY else ""
+        self.said(told)
+
+    def after_event(self):
+        journal = self.journal
+        if journal.error is not None:  # retried at every press, not only at a change
+            journal.changed()
+        if self.unarchived:
+            self.unarchived = self.keep()
+        try:
+            if self.settings.save() and self.app.sharing is not None:
+                self.app.sharing.changed()  # the language or the names: the page's too
+        except OSError as e:
+            journal.error = e
+        self.said(True)
