@@ -20,12 +20,12 @@ def boot(board, canvas, files, share_ports):
     """The loop of the device on board, drawing into canvas; files: the filesystem (None:
     the real one); share_ports: where sharing answers HTTP and DNS."""
     display = board.make_display()
-    device = Device(files, share_ports)
-    match = device.match = Match()
-    settings = device.settings = Settings(files)
+    match = Match()
+    settings = Settings(files)
     notice = settings.load()
-    journal = device.journal = Journal(files)
+    journal = Journal(files)
     notice = journal.open(match) or notice  # a set-aside file is said, never fatal
+    device = Device(files, share_ports, match, settings, journal)
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)

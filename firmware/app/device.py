@@ -1,11 +1,11 @@
-# What the app calls back once the device is booted (app.boot makes it and sets its match,
-# settings, journal and app): the journal saved at every change, a won match archived
+# What the app calls back once the device is booted (app.boot makes it, then the app): the
+# journal saved at every change, a won match archived
 # (retried until it is), a failed save said once and marked on the score, and sharing
 # made the first time it is asked for.
 import sys
 
 from truc import rules as R
-from app.app import forget
+from app.app import App, forget  # noqa: F401  (App: the type of Device.app)
 from app.i18n import t
 from app.settings import TEAM_NAMES
 
@@ -14,15 +14,20 @@ NOT_ARCHIVED = "Not archived: retrying"
 
 
 class Device:
-    """The app's callbacks: files is the filesystem (None: the real one), share_ports
-    where sharing answers HTTP and DNS."""
+    """The app's callbacks, for the match kept in journal with settings: files is the
+    filesystem (None: the real one), share_ports where sharing answers HTTP and DNS. app
+    is set once built."""
 
     unarchived = ""  # why the won match is not archived yet: marked, and retried
     failing = False  # the journal's last save failed
 
-    def __init__(self, files, share_ports):
+    def __init__(self, files, share_ports, match, settings, journal):
         self.files = files
         self.share_ports = share_ports
+        self.match = match
+        self.settings = settings
+        self.journal = journal
+        self.app = None  # type: App | None
 
     def archive(self):
         # Past matches, their module imported only when asked (2 KB of bytecode): by the

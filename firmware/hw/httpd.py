@@ -142,7 +142,7 @@ def state(match, settings, version, words):
         m = match
         # The round history as its records, SIZE bytes each in hex (truc.history: the
         # page reads the fields it shows at their offsets): one string, not a list each.
-        rounds = hexlify(History(m).records())
+        rounds = hexlify(History(m).records())  # pyright: ignore[reportArgumentType]
     finally:
         if not had:
             forget("truc.history")
