@@ -91,14 +91,17 @@ class Firefox:
         return base64.b64decode(out["data"])
 
     def close(self):
+        """Closes the browser, kills it if it will not close, and removes its profile."""
         try:
             if self.socket is not None:
                 self.call("browser.close")
                 self.socket.close()
-            self.process.wait(self.seconds)
-        except Exception:  # noqa: BLE001  (a Firefox that will not close is killed)
-            self.process.kill()
-            self.process.wait()
+                self.process.wait(self.seconds)
+        except Exception:  # noqa: BLE001  (a browser that will not close is killed)
+            pass
         finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
             self.errors.close()
             shutil.rmtree(self.profile, ignore_errors=True)
