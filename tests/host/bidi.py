@@ -31,6 +31,7 @@ class Firefox:
         self.last = 0
         try:
             port = self._port()
+            # Firefox turns away a handshake with an Origin header (one a web page sends).
             self.socket = websocket.create_connection(
                 "ws://127.0.0.1:%d/session" % port, timeout=seconds, suppress_origin=True)
             self.call("session.new", capabilities={})
