@@ -93,7 +93,7 @@ def test_frozen_deploy_sends_only_what_the_manifest_cannot(board):
     frozen = Manifest(os.path.join(ROOT, "manifest.py")).frozen
     files = [dev for _, dev in deploy.device_files(deploy.board_file(board))]
     small = [dev for _, dev in deploy.device_files(deploy.board_file(board), frozen=True)]
-    data = deploy.data_files()
+    data = deploy.data_files(deploy.board_file(board))
     assert data and small == sorted(["board.py", "main.py", "start.py"]
                                     + [deploy.FROZEN_DATA + d for d in data])
     assert sorted(set(files) - set(small) - set(data)) == sorted(set(files) & set(frozen))
