@@ -272,7 +272,9 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served, browser
     assert shown["points"] == state["points"]
     assert shown["title"] == "Round %d" % state["round"]
     assert shown["cantons"] == "cantons %d-%d" % tuple(state["cantons"])
-    assert shown["seats"] == "D%d M%d" % (state["dealer"] + 1, state["hand_ma"] + 1)
+    app = served.device.app
+    assert shown["seats"] == "Deals: %s · mà: %s" % (app.seat_name(state["dealer"]),
+                                                     app.seat_name(state["hand_ma"]))
     assert shown["off"] == ""  # no request failed
     rows = _value(browser, """Array.from(document.querySelectorAll("#rounds tr"),
         function (tr) { return Array.from(tr.cells, function (c) { return c.innerText; }); })""")
