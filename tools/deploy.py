@@ -26,10 +26,11 @@ packages' folders at the root are deleted whole (sys.path is ['', '.frozen', '/l
 folder /app, even one holding only data files, would be imported as the package app in
 place of the frozen one).
 
-The data files (firmware/**/*.bin and *.html: the fonts, the compiled texts, the shared
-page) go as they are to their folders (/ui/fonts, /app, /hw), and for a frozen build under
-/lib (/lib/ui/fonts, /lib/app, /lib/hw):
-the firmware finds them along sys.path (ui.open_data), as on the host beside the sources.
+The data files (firmware/**/*.bin and *.html: the fonts of the board's glass, by its
+WIDTH and app.app.GLASSES, the compiled texts, the shared page) go as they are to their
+folders (/ui/fonts, /app, /hw), and for a frozen build under /lib (/lib/ui/fonts, /lib/app,
+/lib/hw): the firmware finds them along sys.path (ui.open_data), as on the host beside the
+sources.
 """
 import argparse
 import ast
@@ -86,11 +87,38 @@ def firmware_sources():
     return sorted(found)
 
 
-def data_files():
+def data_files(board_path=None):
     """The firmware's data files (fonts, texts), relative to firmware/, sorted: they go as
-    they are, frozen build or not (a frozen build reads them from the filesystem too)."""
-    return sorted(os.path.relpath(os.path.join(ROOT, p), FIRMWARE).replace(os.sep, "/")
-                  for p in sources("firmware", suffix=DATA))
+    they are, frozen build or not (a frozen build reads them from the filesystem too).
+    With a board file, only the fonts of its glass (app.app.GLASSES)."""
+    found = sorted(os.path.relpath(os.path.join(ROOT, p), FIRMWARE).replace(os.sep, "/")
+                   for p in sources("firmware", suffix=DATA))
+    if not board_path:
+        return found
+    others = set()
+    glass = _glass(board_path)
+    for entry in _router_table("GLASSES"):
+        if entry != glass:
+            others.update("ui/fonts/%s.bin" % name for name in entry[1:])
+    return [f for f in found if f not in others]
+
+
+def _glass(board_path):
+    # The entry of app.app.GLASSES for the board's WIDTH: the widest it reaches.
+    width = None
+    with open(board_path, "rb") as f:
+        tree = ast.parse(f.read(), board_path)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "WIDTH":
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0]
+            width = ast.literal_eval(value)
+    if not isinstance(width, int):
+        raise DeployError("%s gives no WIDTH = const(N): the glass's width in pixels"
+                          % os.path.relpath(board_path, ROOT))
+    fitting = [g for g in _router_table("GLASSES") if g[0] <= width]
+    return fitting[-1]
 
 
 def packages():
@@ -137,12 +165,17 @@ def _imports(path, package):
 
 def screens():
     """app.app.SCREENS, read from the source (the firmware is not imported on the host)."""
+    return _router_table("SCREENS")
+
+
+def _router_table(name):
+    # A literal table of firmware/app/app.py (SCREENS, GLASSES), read from its source.
     with open(ROUTER, "rb") as f:
         tree = ast.parse(f.read(), ROUTER)
     for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "SCREENS":
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             return ast.literal_eval(node.value)
-    raise DeployError("firmware/app/app.py names no SCREENS: the router's table of screens")
+    raise DeployError("firmware/app/app.py names no %s" % name)
 
 
 def device_files(board_path, frozen=False):
@@ -184,7 +217,7 @@ def device_files(board_path, frozen=False):
     if frozen:
         files = {rel: src for rel, src in files.items() if "/" not in rel}
     files.update(((FROZEN_DATA if frozen else "") + rel, os.path.join(FIRMWARE, rel))
-                 for rel in data_files())
+                 for rel in data_files(board_path))
     files["start.py"] = ENTRY
     files["main.py"] = BOOT_MAIN
     if board_path:

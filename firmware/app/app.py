@@ -29,6 +29,11 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
            "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
            "settingsmenu", "share", "showentry", "summary", "textpage")
+# Each glass's fonts (ui/fonts/NAME.bin), text and digits, by the least canvas width that
+# takes them: 128x64 (App.size 0), 240x135 (1), 320x240 (2). tools/deploy.py reads it
+# to send a board the fonts of its own glass only.
+GLASSES = ((0, "small", "digits_small"), (200, "medium", "digits_large"),
+           (320, "large", "digits_huge"))
 
 
 def forget(modules):
@@ -95,12 +100,14 @@ class App:
         self.match = match or Match()
         self.settings = settings or Settings()
         self.keys = keys  # 2 or 3 buttons: the key hints differ
-        # The layout follows the glass: 128x64 (0), 240x135 (1), 320x240 (2); only the
-        # fonts of this size are opened.
-        self.size = size = 2 if canvas.width >= 320 else 1 if canvas.width >= 200 else 0
+        # The layout follows the glass (GLASSES); only the fonts of its size are opened.
+        size = 0
+        while size + 1 < len(GLASSES) and canvas.width >= GLASSES[size + 1][0]:
+            size += 1
+        self.size = size
         self.large = size > 0
-        self.font = text.font(("small", "medium", "large")[size])
-        self.big = text.font(("digits_small", "digits_large", "digits_huge")[size])
+        self.font = text.font(GLASSES[size][1])
+        self.big = text.font(GLASSES[size][2])
         self.line = self.font.HEIGHT + (2 if self.large else 0)
         self.message = ""  # one-line notice (an undo, a refusal), gone after NOTICE_MS
         self._notice = ""  # the notice being timed, and since when

@@ -24,6 +24,7 @@ TEXT = {
     "Canton: %d points": "Cantó: %d punts",
     "Cantons to win": "Cantons per guanyar",
     "D%d M%d": "R%d M%d",
+    "Deals: %s · mà: %s": "Reparteix: %s · mà: %s",
     "Download the match": "Baixa la partida",
     "Done": "Fet",
     "Double: truc, or raise it.": "Doble: truc, o puja'l.",

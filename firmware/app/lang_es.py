@@ -24,6 +24,7 @@ TEXT = {
     "Canton: %d points": "Cantón: %d piedras",
     "Cantons to win": "Cantones para ganar",
     "D%d M%d": "R%d M%d",
+    "Deals: %s · mà: %s": "Reparte: %s · mano: %s",
     "Download the match": "Descargar la partida",
     "Done": "Hecho",
     "Double: truc, or raise it.": "Doble: truc, o súbelo.",

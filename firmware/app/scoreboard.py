@@ -134,7 +134,11 @@ class Scoreboard(Screen):
             title += " · " + t("punta %d/3") % m.duel()
         names = (app.team_name(R.A), app.team_name(R.B))
         return [title, names[R.A], names[R.B], self._half(m, R.A), self._half(m, R.B),
-                self._cantons_text(m), self._seats_text(m),
+                self._cantons_text(m),
+                # The page has room for the seats' names, where the glass has "D2 M1".
+                t("Deals: %s · mà: %s") % (app.seat_name(m.dealer()),
+                                            app.seat_name(m.hand_ma()))
+                if m.winner() == R.NOBODY else "",
                 " · ".join(self._stakes(app, m, names)),
                 t("Round history"), t("No rounds yet"), t("Past matches"),
                 t("No past matches"), t("Download the match")]

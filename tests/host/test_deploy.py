@@ -427,7 +427,7 @@ def test_a_deploy_keeps_the_data_files_and_drops_what_the_firmware_lost(tmp_path
 
 def test_a_frozen_deploy_leaves_no_folder_that_shadows_a_frozen_package(tmp_path):
     names = deploy.device_names(deploy.device_files(BOARD, frozen=True))
-    assert "lib/ui/fonts/small.bin" in names and "ui/fonts/small.bin" not in names
+    assert "lib/ui/fonts/medium.bin" in names and "ui/fonts/medium.bin" not in names
     assert _prepared(str(tmp_path), names, True) == ["main.py"]
     left = sorted(os.listdir(tmp_path))
     assert left == ["lib", "main.py"], left  # folders made for the copy: lib/app, lib/ui...
@@ -456,13 +456,13 @@ hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/parts.mpy hw/power.mp
 hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
 truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
 truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy
-ui/fault.mpy ui/fonts/digits_huge.bin ui/fonts/digits_large.bin
-ui/fonts/digits_small.bin ui/fonts/large.bin ui/fonts/medium.bin ui/fonts/small.bin
-ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
-DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"],
-           "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"],
-           "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy"],
-           "devkit_oled": ["hw/ssd1306.mpy"]}
+ui/fault.mpy ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
+_FONTS_240 = ["ui/fonts/digits_large.bin", "ui/fonts/medium.bin"]  # its glass's fonts only
+DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"] + _FONTS_240,
+           "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"] + _FONTS_240,
+           "m5stack_core": ["hw/dcs.mpy", "hw/ili9342c.mpy", "ui/fonts/digits_huge.bin",
+                            "ui/fonts/large.bin"],
+           "devkit_oled": ["hw/ssd1306.mpy", "ui/fonts/digits_small.bin", "ui/fonts/small.bin"]}
 
 
 def test_every_board_has_its_list():
@@ -472,10 +472,19 @@ def test_every_board_has_its_list():
 
 @pytest.mark.parametrize("name", sorted(DRIVERS))
 def test_a_board_gets_exactly_what_it_runs(name):
-    # Its own driver, every screen of the router's table, the compiled texts: no
-    # translation source (app/lang_XX.py), no other board's driver, no test-only code.
+    # Its own driver and its glass's fonts, every screen of the router's table, the
+    # compiled texts: no translation source (app/lang_XX.py), no other board's driver,
+    # no test-only code.
     files = deploy.device_names(deploy.device_files(deploy.board_file(name)))
     assert files == sorted(COMMON + DRIVERS[name])
+
+
+def test_a_board_without_its_width_is_refused(tmp_path):
+    # Its fonts are chosen by the glass's width (app.app.GLASSES).
+    board = tmp_path / "board.py"
+    board.write_text("def make_display(sleep_ms=None):\n    return None\n")
+    with pytest.raises(deploy.DeployError, match="WIDTH"):
+        deploy.device_files(str(board))
 
 
 def test_an_import_by_computed_name_outside_the_router_is_refused(tmp_path):

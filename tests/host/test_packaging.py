@@ -48,8 +48,13 @@ class Manifest:
         self.includes = []
         api = {name: getattr(self, name) for name in
                ("include", "package", "module", "freeze", "require", "metadata")}
-        with open(path, encoding="utf-8") as f:
-            exec(compile(f.read(), path, "exec"), api)
+        here = os.getcwd()
+        os.chdir(self.base)  # as MicroPython's manifestfile runs a manifest
+        try:
+            with open(path, encoding="utf-8") as f:
+                exec(compile(f.read(), path, "exec"), api)
+        finally:
+            os.chdir(here)
 
     def include(self, manifest, **kwargs):
         self.includes.append(manifest)
@@ -78,12 +83,18 @@ class Manifest:
         pass
 
 
-def test_manifest_freezes_every_firmware_package():
+def test_manifest_freezes_what_some_board_runs():
+    # One frozen build serves every board: each board's modules (its driver among them),
+    # no translation source.
     m = Manifest(os.path.join(ROOT, "manifest.py"))
     assert "$(PORT_DIR)/boards/manifest.py" in m.includes  # the port's own modules stay
     assert len(m.frozen) == len(set(m.frozen))
-    in_packages = [p for p in deploy.firmware_sources() if "/" in p]
-    assert sorted(m.frozen) == in_packages
+    needed = set()
+    for board in BOARDS:
+        needed.update(dev for _, dev in deploy.device_files(deploy.board_file(board))
+                      if "/" in dev and dev.endswith(".py"))
+    assert sorted(m.frozen) == sorted(needed)
+    assert "app/lang_ca.py" not in m.frozen and "hw/ssd1306.py" in m.frozen
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -93,7 +104,7 @@ def test_frozen_deploy_sends_only_what_the_manifest_cannot(board):
     frozen = Manifest(os.path.join(ROOT, "manifest.py")).frozen
     files = [dev for _, dev in deploy.device_files(deploy.board_file(board))]
     small = [dev for _, dev in deploy.device_files(deploy.board_file(board), frozen=True)]
-    data = deploy.data_files()
+    data = deploy.data_files(deploy.board_file(board))
     assert data and small == sorted(["board.py", "main.py", "start.py"]
                                     + [deploy.FROZEN_DATA + d for d in data])
     assert sorted(set(files) - set(small) - set(data)) == sorted(set(files) & set(frozen))

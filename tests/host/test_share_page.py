@@ -1,15 +1,21 @@
-"""The shared page in a real browser (headless Chromium through Selenium and Debian's
-chromedriver): the simulator plays a match, serves the page from the firmware's own
-server (hw.share, hw.httpd) on 127.0.0.1, and the rendered page must say the engine's
-score; a key press shows within 2 s; the downloaded log replays to the same state; a
-phone-sized screenshot goes to docs/share-phone.png. The QR code on the simulated
-screen, read by zxing-cpp, joins the network the device opened."""
+"""The shared page in real browsers at a phone's viewport, one engine of each phone
+browser: Chromium (Chrome's) and WebKitGTK (Safari's) through Selenium and their
+WebDriver, Firefox through WebDriver BiDi (tests/host/bidi.py; Debian has no
+geckodriver). The simulator plays a match and serves the page from the firmware's own
+server (hw.share, hw.httpd) on 127.0.0.1; the rendered page must say the engine's score
+and fit the phone's width; a key press shows within 2 s; the log the page downloads
+replays to the same state; Chromium's screenshot goes to docs/share-phone.png. The QR
+code on the simulated screen, read by zxing-cpp, joins the network the device opened."""
+import glob
+import io
+import json
 import os
+import select
 import shutil
+import subprocess
 import tempfile
 import threading
 import time
-import urllib.request
 
 import pytest
 
@@ -24,10 +30,19 @@ from truc.history import CANTONS_A, CANTONS_B, History, PTS_A, PTS_B
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LOG = os.path.join(ROOT, "tools", "logs", "mallorca.log")
+WIDTH, HEIGHT = 390, 844  # a phone's viewport, in CSS pixels
 CHROMIUM = "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync")
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--no-first-run", "--disable-sync")
+FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
+WEBKITDRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
+# libwebkit2gtk-4.1-0's (webkit2gtk-driver's dependency) WebKitGTK browser
+MINIBROWSER = (glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser")
+               or ["/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"])[0]
+XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+ORANGE = (255, 153, 0)  # team A's colour on the page (#f90)
 
 
 def _lines(n):
@@ -64,94 +79,249 @@ def served():
     s.close()
 
 
-def _browser():
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    if not os.path.exists(CHROMIUM) or not os.path.exists(DRIVER):
-        pytest.skip("no Chromium at %s or chromedriver at %s (Debian: apt-get install "
-                    "chromium chromium-driver)" % (CHROMIUM, DRIVER))
+class Driven:
+    """A browser Selenium drives through its WebDriver, with the calls of bidi.Firefox:
+    open(url), evaluate(expression), screenshot() as PNG bytes, close()."""
+
+    def __init__(self, driver, cleanup):
+        self.driver = driver
+        self.cleanup = cleanup
+
+    def open(self, url):
+        self.driver.get(url)
+
+    def evaluate(self, expression):
+        return self.driver.execute_script("return " + expression)  # a promise is awaited
+
+    def screenshot(self):
+        return self.driver.get_screenshot_as_png()
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self.cleanup()
+
+
+def _selenium():
+    return pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+
+
+def _missing(paths, install):
+    absent = [p for p in paths if not os.path.exists(p)]
+    if absent:
+        pytest.skip("no %s (Debian: apt-get install %s)" % (", ".join(absent), install))
+
+
+def _started(name, start, cleanup):
+    try:
+        return start()
+    except Exception as e:  # noqa: BLE001  (no display libraries, a broken install)
+        cleanup()
+        pytest.skip("%s does not start here: %s" % (name, (str(e) or repr(e)).splitlines()[0]))
+
+
+def _chromium():
+    webdriver = _selenium()
+    _missing((CHROMIUM, CHROMEDRIVER), "chromium chromium-driver")
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in FLAGS:
+    for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     profile = tempfile.mkdtemp(prefix="chromium-")
     options.add_argument("--user-data-dir=" + profile)
-    options.add_argument("--window-size=390,844")  # a phone's viewport
-    try:
-        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    except Exception as e:  # noqa: BLE001  (no display libraries, a broken install)
+    # A phone's screen: the page's viewport meta tag counts, as on a phone (a window
+    # size alone leaves headless Chromium at least 500 px wide).
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+        "width": WIDTH, "height": HEIGHT, "pixelRatio": 1}})
+
+    def cleanup():
         shutil.rmtree(profile, ignore_errors=True)
-        pytest.skip("Chromium does not start here: %s" % str(e).splitlines()[0])
-    return driver, profile
+
+    driver = _started("Chromium", lambda: webdriver.Chrome(
+        service=Service(CHROMEDRIVER), options=options), cleanup)
+    return Driven(driver, cleanup)
 
 
-def _wait_for(driver, test, seconds):
+def _firefox():
+    pytest.importorskip("websocket", reason="websocket-client is not installed")
+    _missing((FIREFOX,), "firefox-esr")
+    import bidi
+
+    return _started("Firefox", lambda: bidi.Firefox(FIREFOX, WIDTH, HEIGHT), lambda: None)
+
+
+def _display(seconds=10):
+    """An X server of our own for MiniBrowser, which has no headless mode: Xvfb picks a
+    free display number and writes it to us once it is ready."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen([XVFB, "-displayfd", str(write), "-nolisten", "tcp", "-screen",
+                             "0", "1024x1024x24"], pass_fds=(write,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    # The number, then a newline in a write of its own: Xvfb dies if the pipe is closed
+    # between the two.
+    number, end = b"", time.monotonic() + seconds
+    while not number.endswith(b"\n") and select.select(
+            [read], [], [], max(0, end - time.monotonic()))[0]:
+        chunk = os.read(read, 16)
+        if not chunk:
+            break  # Xvfb exited
+        number += chunk
+    os.close(read)
+    number = number.strip()
+    if not number:
+        xvfb.kill()
+        xvfb.wait()
+        pytest.skip("Xvfb did not start in %d s" % seconds)
+    return xvfb, ":" + number.decode()
+
+
+def _webkit():
+    webdriver = _selenium()
+    _missing((WEBKITDRIVER, MINIBROWSER, XVFB), "webkit2gtk-driver xvfb")
+    from selenium.webdriver.webkitgtk.service import Service
+
+    xvfb, display = _display()
+    # MiniBrowser's toolbar buttons keep its window at least 447 px wide; unpadded, they
+    # let it narrow to a phone's width (a GTK style sheet of this test's own).
+    config = tempfile.mkdtemp(prefix="gtk-")
+    os.mkdir(os.path.join(config, "gtk-3.0"))
+    with open(os.path.join(config, "gtk-3.0", "gtk.css"), "w") as f:
+        f.write("button { min-width: 0; padding: 0; }\n")
+
+    def cleanup():
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(config, ignore_errors=True)
+
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=config)
+    driver = _started("WebKitGTK", lambda: webdriver.WebKitGTK(
+        service=Service(WEBKITDRIVER, env=env), options=options), cleanup)
+    page = Driven(driver, cleanup)
+    try:  # the window's size includes MiniBrowser's toolbar: the page gets what is left
+        driver.set_window_size(WIDTH, HEIGHT)
+        driver.set_window_size(WIDTH, 2 * HEIGHT - driver.execute_script("return innerHeight"))
+    except BaseException:
+        page.close()
+        raise
+    return page
+
+
+BROWSERS = {"chromium": _chromium, "firefox": _firefox, "webkit": _webkit}
+
+
+@pytest.fixture(params=sorted(BROWSERS))
+def browser(request):
+    page = BROWSERS[request.param]()
+    page.name = request.param
+    yield page
+    page.close()
+
+
+def _value(page, expression):
+    """A JavaScript expression's value (a promise's once it settles), through JSON."""
+    return json.loads(page.evaluate("Promise.resolve(%s).then(JSON.stringify)" % expression))
+
+
+def _wait_for(test, seconds):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if test(driver):
+        if test():
             return True
         time.sleep(0.05)
     return False
 
 
-def _shown(driver):
-    def text(i):
-        return driver.find_element("id", i).text
+def _shown(page):
+    """What the page shows, as the browser rendered it (innerText)."""
+    return _value(page, """(function () {
+        var t = function (id) { return document.getElementById(id).innerText; };
+        return {points: [parseInt(t("pa"), 10), parseInt(t("pb"), 10)], title: t("title"),
+                cantons: t("cantons"), seats: t("seats"), off: t("off")};
+    })()""")
 
-    return {"points": [int(text("pa") or -1), int(text("pb") or -1)], "title": text("title"),
-            "cantons": text("cantons"), "seats": text("seats")}
+
+def _box(page, id_):
+    return _value(page, "document.getElementById(%s).getBoundingClientRect()" % json.dumps(id_))
 
 
-def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served):
-    driver, profile = _browser()
-    try:
-        m = served.device.app.match
-        state = describe(m)
-        driver.get(served.url())
-        assert _wait_for(driver, lambda d: d.find_element("id", "pa").text != "", 5)
-        shown = _shown(driver)
-        assert shown["points"] == state["points"]
-        assert shown["title"] == "Round %d" % state["round"]
-        assert shown["cantons"] == "cantons %d-%d" % tuple(state["cantons"])
-        assert shown["seats"] == "D%d M%d" % (state["dealer"] + 1, state["hand_ma"] + 1)
-        rows = driver.find_elements("css selector", "#rounds tr")
-        h = History(m)
-        assert len(rows) == 1 + h.count() and h.count() >= 3
-        # Each row is its record's round and points (the page reads the records' bytes).
-        for i, tr in enumerate(rows[1:]):
-            cells = [td.text for td in tr.find_elements("css selector", "td")]
-            number, duel = h.round_name(i)
-            assert cells[0] == "%d%s" % (number, ".%d" % duel if duel else "")
-            assert cells[1] == "%d (%d)" % (h.field(i, PTS_A), h.field(i, CANTONS_A))
-            assert cells[2] == "%d (%d)" % (h.field(i, PTS_B), h.field(i, CANTONS_B))
-        assert _wait_for(driver, lambda d: d.execute_script("return drawn") > 0, 5)
-        # The picture of the match, drawn from its log: a mark in team A's colour.
-        assert driver.execute_script(
-            "var d = document.getElementById('pic').getContext('2d')"
-            ".getImageData(0, 0, 640, 160).data, n = 0;"
-            "for (var i = 0; i < d.length; i += 4) if (d[i] == 255 && d[i + 1] == 153) n++;"
-            "return n") > 100
-        driver.save_screenshot(os.path.join(ROOT, "docs", "share-phone.png"))
-        # A press on the device: team A's key takes the baza (or what it offers now).
-        before = m.entries()
-        with served.lock:
-            Fingers(served.device).gesture(0, SHORT)
-            served.device.run(600)
-        after = describe(m)
-        assert m.entries() == before + 1
-        pressed = time.monotonic()
-        assert _wait_for(driver, lambda d: _shown(d)["points"] == after["points"]
-                         and d.execute_script("return seen")
-                         == served.device.app.sharing.version, 2.0)
-        assert time.monotonic() - pressed < 2.0
-        # The log the page offers replays to the device's state.
-        log = urllib.request.urlopen(served.url("/match.log"), timeout=5).read()
-        replayed, status = replay(tablelog.split(log), out=open(os.devnull, "w"))
-        assert status == 0 and describe(replayed) == describe(m)
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def _orange(png, box):
+    """How many of the screenshot's pixels inside box are team A's colour."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (WIDTH, HEIGHT)
+    crop = image.crop((int(box["left"]), int(box["top"]), int(box["right"]),
+                       int(box["bottom"])))
+    return sum(n for n, c in crop.getcolors(WIDTH * HEIGHT)
+               if all(abs(a - b) <= 8 for a, b in zip(c, ORANGE)))
+
+
+def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served, browser):
+    m = served.device.app.match
+    state = describe(m)
+    browser.open(served.url())
+    assert _wait_for(lambda: _shown(browser)["points"][0] is not None, 5)  # NaN: not yet
+    shown = _shown(browser)
+    assert shown["points"] == state["points"]
+    assert shown["title"] == "Round %d" % state["round"]
+    assert shown["cantons"] == "cantons %d-%d" % tuple(state["cantons"])
+    app = served.device.app
+    assert shown["seats"] == "Deals: %s · mà: %s" % (app.seat_name(state["dealer"]),
+                                                     app.seat_name(state["hand_ma"]))
+    assert shown["off"] == ""  # no request failed
+    rows = _value(browser, """Array.from(document.querySelectorAll("#rounds tr"),
+        function (tr) { return Array.from(tr.cells, function (c) { return c.innerText; }); })""")
+    h = History(m)
+    assert len(rows) == 1 + h.count() and h.count() >= 3
+    # Each row is its record's round and points (the page reads the records' bytes).
+    for i, cells in enumerate(rows[1:]):
+        number, duel = h.round_name(i)
+        assert cells[0] == "%d%s" % (number, ".%d" % duel if duel else "")
+        assert cells[1] == "%d (%d)" % (h.field(i, PTS_A), h.field(i, CANTONS_A))
+        assert cells[2] == "%d (%d)" % (h.field(i, PTS_B), h.field(i, CANTONS_B))
+    # On the phone: nothing wider than its screen, the points big and on the first screen.
+    assert _value(browser, "[innerWidth, innerHeight]") == [WIDTH, HEIGHT]
+    assert _value(browser, "document.documentElement.scrollWidth") <= WIDTH
+    points = _box(browser, "pa")
+    assert points["height"] >= 60 and points["bottom"] <= HEIGHT
+    assert _wait_for(lambda: _value(browser, "drawn") > 0, 5)
+    # The picture of the match, drawn from its log: a mark in team A's colour.
+    assert _value(browser, """(function () {
+        var d = document.getElementById("pic").getContext("2d")
+            .getImageData(0, 0, 640, 160).data, n = 0;
+        for (var i = 0; i < d.length; i += 4) if (d[i] == 255 && d[i + 1] == 153) n++;
+        return n; })()""") > 100
+    # The screenshot: the browser painted team A's points in its colour.
+    png = browser.screenshot()
+    assert _orange(png, points) > 200
+    if browser.name == "chromium":
+        with open(os.path.join(ROOT, "docs", "share-phone.png"), "wb") as f:
+            f.write(png)
+    # A press on the device: team A's key takes the baza (or what it offers now).
+    before = m.entries()
+    with served.lock:
+        Fingers(served.device).gesture(0, SHORT)
+        served.device.run(600)
+    after = describe(m)
+    assert m.entries() == before + 1
+    pressed = time.monotonic()
+    assert _wait_for(lambda: _shown(browser)["points"] == after["points"]
+                     and _value(browser, "seen") == served.device.app.sharing.version, 2.0)
+    assert time.monotonic() - pressed < 2.0
+    # The log the page's link downloads replays to the device's state.
+    link = _value(browser, """(function () { var a = document.getElementById("get");
+        return [a.getAttribute("href"), a.hasAttribute("download")]; })()""")
+    assert link == ["/match.log", True]
+    log = _value(browser, 'fetch("/match.log").then(function (r) { return r.text(); })')
+    replayed, status = replay(tablelog.split(log.encode()), out=open(os.devnull, "w"))
+    assert status == 0 and describe(replayed) == describe(m)
 
 
 def test_the_qr_code_on_the_screen_joins_the_network():
