@@ -3,6 +3,7 @@
 # page imports its lines' module (app.keylines, decklines, signals) and drops it when it
 # closes; the card words only for the assistant's pages: the key pages, the first boot's
 # among them, go without app.cardwords and truc.cards (9 KB of bytecode).
+from app import i18n
 from app.i18n import t
 from app.menu import Menu, draw_marks, draw_title, marks_x
 from ui import events as E
@@ -30,6 +31,9 @@ class TextPage(Menu):
                 styles.append(colour | GOES_ON if i else colour)
         self.items = rows
         self.styles = styles
+        # The rows hold the lines' words now: the translations' cache lets them go (the
+        # screens below keep their texts, and the scoreboard reads its own again at home).
+        i18n.forget()
         self.rows = (app.canvas.height - app.line - 1) // app.line
 
     def event(self, app, e):

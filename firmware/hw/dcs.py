@@ -44,7 +44,7 @@ _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 
-_LINE_PIXELS = const(320)  # the widest row the line buffer holds (640 bytes)
+_LINE_PIXELS = const(320)  # the widest panel a line buffer is made for (640 bytes)
 
 
 class DCS:
@@ -73,7 +73,7 @@ class DCS:
         self._sleep_ms = sleep_ms
         self._cmd = bytearray(1)
         self._arg = bytearray(4)
-        self._line = bytearray(_LINE_PIXELS * 2)
+        self._line = bytearray(width * 2)  # a row of the panel: no region is wider
         self._pal = bytearray(32)
         self._pal_fb = framebuf.FrameBuffer(self._pal, 16, 1, framebuf.RGB565)
         self._w = 0
@@ -147,7 +147,7 @@ class DCS:
 
     def _fit(self, w):
         """The row FrameBuffer and the line to send for regions w pixels wide."""
-        if w > _LINE_PIXELS:
+        if w > self.width:
             raise ValueError("region wider than the line buffer")
         self._row_fb = framebuf.FrameBuffer(self._line, w, 1, framebuf.RGB565)
         self._out = memoryview(self._line)[:2 * w]

@@ -9,13 +9,11 @@
 #   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
 #
 # Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
-# closed; so is a client not done within TIMEOUT_MS. At most _CLIENTS at a time: _BACKLOG
-# more wait in the listening socket's backlog, and the network stack turns away the rest
-# (their phones try again).
+# closed; so is a client not done within TIMEOUT_MS. At most _CLIENTS at a time: more wait
+# in the listening socket's backlog (hw.listen, which opens the sockets), and the network
+# stack turns away the rest (their phones try again).
 import json
-import os
 from binascii import hexlify
-import socket
 import sys
 
 from micropython import const
@@ -27,11 +25,9 @@ from ui import open_data
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
 _CLIENTS = const(3)
-_BACKLOG = const(5)  # connections the network stack holds while _CLIENTS are served
 TIMEOUT_MS = const(4000)
 _CHUNK = const(256)  # bytes read from the page file at a time
 _RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
-_PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
 _END = b"\r\n\r\n"
 _REASONS = {200: "OK", 302: "Found", 400: "Bad Request", 405: "Method Not Allowed",
@@ -94,26 +90,6 @@ class Request:
                 self.path = i
                 return 200
         return 302
-
-
-def password():
-    """A new random password: _PASSWORD letters and digits, none that look alike."""
-    letters = b"abcdefghjkmnpqrstuvwxyz23456789"
-    return "".join(chr(letters[b % len(letters)]) for b in os.urandom(_PASSWORD))
-
-
-def start(sharing):
-    """Turns sharing on (hw.share's Sharing.on): the password made the first time, the
-    radio up, the server listening on its address."""
-    s = sharing.settings
-    if not s.password:
-        s.password = password()
-    sharing.address = sharing.radio.up(sharing.name(), s.password)
-    try:
-        sharing.server = Server(sharing, sharing.address, sharing.port, sharing.dns_port)
-    except Exception:
-        sharing.radio.down()
-        raise
 
 
 def head(status, kind=None, length=-1, location=None):
@@ -198,11 +174,13 @@ class _Client:
 
 
 class Server:
-    """The page's server on address:port (and DNS on dns_port, None for none). What it
+    """The page's server on address (and DNS, where there is its socket). What it
     shows comes from sharing (hw.share's Sharing): its match, settings, words(), archive
     and version (the state is made again when it moves)."""
 
-    def __init__(self, sharing, address, port=80, dns_port=53):
+    def __init__(self, sharing, address, listener, port, dns=None, record=b""):
+        """listener: the listening socket, on port; dns: the DNS socket (or None) and
+        record the answer it gives (hw.listen opens them)."""
         self.sharing = sharing
         self.cached = None  # the state's JSON pieces, for sharing.version; None when stale
         self._version = -1
@@ -210,25 +188,10 @@ class Server:
         self.clients = []
         self.served = 0  # requests answered
         self.refused = 0  # requests answered with an error
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(socket.getaddrinfo(address, port)[0][-1])
-        s.listen(_BACKLOG)
-        s.setblocking(False)
-        self.listener = s
-        # Port 0 (the tests, the simulator): the one the host chose; a board has no
-        # getsockname and is given its port.
-        self.port = s.getsockname()[1] if hasattr(s, "getsockname") else port  # pyright: ignore[reportAttributeAccessIssue]
-        self.dns = None
-        if dns_port is not None:
-            d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            d.bind(socket.getaddrinfo(address, dns_port)[0][-1])
-            d.setblocking(False)
-            self.dns = d
-            ip = bytes(int(p) for p in address.split("."))
-            # The answer after the question: a pointer to the name, type A, class IN,
-            # a minute to live, four bytes: the board's address.
-            self._record = b"\xc0\x0c\x00\x01\x00\x01\x00\x00\x00\x3c\x00\x04" + ip
+        self.listener = listener
+        self.port = port
+        self.dns = dns
+        self._record = record
 
     def close(self):
         for c in self.clients:

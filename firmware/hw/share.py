@@ -54,9 +54,12 @@ class Sharing:
                 from hw.radio import Radio
 
                 self.radio = Radio()
-            from hw.httpd import start
+            from hw.listen import start  # needed once: forgotten after
 
-            start(self)
+            try:
+                start(self)
+            finally:
+                forget("hw.listen")
         self.settings.sharing = True
         self._last = now
 
