@@ -158,6 +158,9 @@ class App:
         # device's smallest heap: 5.5 KB less for a .mpy deploy, 2.5 KB frozen).
         if name not in SCREENS:
             raise ValueError("no screen " + name)
+        # The texts cached so far go: the screens below hold what they show, and the
+        # scoreboard reads its own again at home (where the cache is emptied anyway).
+        i18n.forget()
         gc.collect()
         known = list(sys.modules)
         module = "app." + name
