@@ -8,11 +8,7 @@
 # per board). Paths are relative to this file.
 include("$(PORT_DIR)/boards/manifest.py")  # what the port freezes anyway (asyncio, ...)
 
-import os  # noqa: E402  (manifestfile runs this with the cwd at this file's folder)
-
-# Every module of the firmware's packages but the translation sources (app/lang_XX.py):
-# the board reads their compiled lang_XX.bin, as a deploy sends it.
-for name in ("app", "truc", "ui", "hw"):
-    package(name, base_path="firmware",
-            files=sorted(f for f in os.listdir(os.path.join("firmware", name))
-                         if f.endswith(".py") and not f.startswith("lang_")))
+package("app", base_path="firmware")
+package("truc", base_path="firmware")
+package("ui", base_path="firmware")
+package("hw", base_path="firmware")
