@@ -95,17 +95,15 @@ def data_files(board_path=None):
                    for p in sources("firmware", suffix=DATA))
     if not board_path:
         return found
-    others = set()
-    glass = _glass(board_path)
-    for entry in _router_table("GLASSES"):
-        if entry != glass:
-            others.update("ui/fonts/%s.bin" % name for name in entry[1:])
+    glasses = _router_table("GLASSES")
+    width = _board_width(board_path)
+    own = [g for g in glasses if g[0] <= width][-1]  # the widest the board's glass reaches
+    others = {"ui/fonts/%s.bin" % name for g in glasses if g != own for name in g[1:]}
     return [f for f in found if f not in others]
 
 
-def _glass(board_path):
-    # The entry of app.app.GLASSES for the board's WIDTH: the widest it reaches.
-    width = None
+def _board_width(board_path):
+    # The board file's WIDTH = const(N), read from its source.
     with open(board_path, "rb") as f:
         tree = ast.parse(f.read(), board_path)
     for node in tree.body:
@@ -114,11 +112,10 @@ def _glass(board_path):
             if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
                 value = value.args[0]
             width = ast.literal_eval(value)
-    if not isinstance(width, int):
-        raise DeployError("%s gives no WIDTH = const(N): the glass's width in pixels"
-                          % os.path.relpath(board_path, ROOT))
-    fitting = [g for g in _router_table("GLASSES") if g[0] <= width]
-    return fitting[-1]
+            if isinstance(width, int):
+                return width
+    raise DeployError("%s gives no WIDTH = const(N): the glass's width in pixels"
+                      % os.path.relpath(board_path, ROOT))
 
 
 def packages():
