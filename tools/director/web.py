@@ -156,6 +156,8 @@ class Server(ThreadingHTTPServer):
             with open(os.path.join(PAGES, name), encoding="utf-8") as f:
                 self.pages[path] = f.read()
         self.key = secrets.token_urlsafe(12)
+        self.hold_s = HOLD_S  # (the fuzz target's server holds less and reads faster)
+        self.read_s = READ_S
         self.port = self.server_address[1]
         self.closing = threading.Event()
         self.holding = threading.BoundedSemaphore(HOLDING)
@@ -196,8 +198,13 @@ class Server(ThreadingHTTPServer):
 class Handler(BaseHTTPRequestHandler):
     server_version = "truc-director"
     sys_version = ""
-    timeout = READ_S
     protocol_version = "HTTP/1.1"
+    # A request line with a bad version (or none, HTTP/0.9's) still gets a status line.
+    default_request_version = "HTTP/1.1"
+
+    def setup(self):
+        self.timeout = self.server.read_s
+        super().setup()
 
     def log_message(self, format, *args):  # noqa: A002  (the base class's name)
         pass  # the director's own log says what matters; a hall of phones is not news
@@ -230,6 +237,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def _answer(self, handle):
         start = time.monotonic()
+        if self.command != "POST" and ("Content-Length" in self.headers
+                                       or "Transfer-Encoding" in self.headers):
+            self.close_connection = True  # its body unread: not taken for a next request
         try:
             handle()
         except Refused as e:
@@ -239,7 +249,7 @@ class Handler(BaseHTTPRequestHandler):
         except Exception:  # noqa: BLE001  (the director's fault: said, the server goes on)
             traceback.print_exc()
             self._error(500, "the director could not answer: see its log")
-        if time.monotonic() - start > READ_S + HOLD_S:
+        if time.monotonic() - start > self.server.read_s + self.server.hold_s:
             self.close_connection = True
 
     # GET
@@ -298,7 +308,7 @@ class Handler(BaseHTTPRequestHandler):
         if not server.holding.acquire(blocking=False):
             return  # too many held: this one is answered at once, its page asks again
         try:
-            end = time.monotonic() + HOLD_S
+            end = time.monotonic() + server.hold_s
             while server.director.version <= since and time.monotonic() < end:
                 if server.closing.wait(TICK_S):
                     return

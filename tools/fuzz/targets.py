@@ -16,12 +16,17 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
   load      Match.load: never raises; what it accepts dumps, exports and loads back
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
             a recovery from a full heap, never a crash, the match kept
+  pages     a request to the director's pages (tools/director/web.py): its query string,
+            the console's POST forms; a clear 4xx or a page, never a fault, the director
+            changed only by an accepted action and with what the form said, the console's
+            key only to whom may have it, nothing of the request in a page unescaped
 """
 import contextlib
 import io
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 
@@ -567,5 +572,175 @@ class StarvedHeap(Target):
                                                      (out + err)[-800:]))
 
 
+# A request to the director's pages: KEY stands for the console's key (made anew by each
+# server), LENGTH for the body's length (made right, most of the time, after the edits).
+PAGE_REQUESTS = (
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ca-ES,ca;q=0.9\r\n\r\n",
+    b"GET /?lang=es HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /projector?lang=ca HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /console?lang=en&key=KEY HTTP/1.1\r\nHost: venue.local\r\n\r\n",
+    b"GET /console HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    b"GET /state.json?since=3 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /state.json?since=99 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /pages.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"POST /correct HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: LENGTH\r\n\r\n"
+    b"key=KEY&lang=ca&match=m3&winner=1&cantons_a=2&cantons_b=3&reason=wrong+baza+entered",
+    b"POST /correct HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: LENGTH\r\n\r\n"
+    b"key=KEY&match=m11&winner=0&cantons_a=3&cantons_b=0&reason=table+swapped",
+    b"POST /reseat HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: LENGTH\r\n\r\n"
+    b"key=KEY&match=m20&table=12",
+)
+PAGE_HOSTILE = (b"%ff", b"%00", b"%", b"&", b"=", b"&&", b"+", b"<b>x", b"</script>",
+                b"lang=fr", b"key=KEY", b"winner=2", b"cantons_a=-1", b"cantons_b=100",
+                b"match=m999", b"match=", b"reason=%20%20", b"table=0", b"table=1000",
+                b"since=-1", b"since=1e3", "é".encode(), b"\r\n", b"9" * 30, b"x" * 300,
+                b"?", b"#", b"/../", b"\x00", b"\xff")
+
+PAGE_VALUES = (b"0", b"1", b"2", b"3", b"99", b"100", b"999", b"1000", b"m1", b"m24", b"m25",
+               b"", b"+", b"++x++", b"%C3%A9s", b"x" * 200, b"x" * 201, b"1e2", b"-0", b"007",
+               b"%0A", b"%3Cb%3Ex", b"ca", b"fr")
+
+
+class DirectorPages(Target):
+    name = "pages"
+
+    def corpus(self, seed):
+        return PAGE_REQUESTS
+
+    def make(self, rng, corpus):
+        # As many forms as queries: the forms are what changes the tournament.
+        post = bool(rng.randrange(2))
+        data = rng.choice([r for r in corpus if r.startswith(b"POST") == post])
+        head, _, body = data.partition(b"\r\n\r\n")
+        line, _, headers = head.partition(b"\r\n")
+        part = rng.randrange(4)  # the query string, the form, anywhere, or a field's value
+        if part == 3 and body:
+            fields = body.split(b"&")
+            at = rng.randrange(len(fields))
+            fields[at] = fields[at].split(b"=")[0] + b"=" + rng.choice(PAGE_VALUES)
+            body = b"&".join(fields)
+        for _ in range(rng.randrange(1, 4) if part < 3 else 0):
+            if part == 0 or (part == 1 and not body):
+                line = self._edited(rng, line, corpus)
+            elif part == 1:
+                body = self._edited(rng, body, corpus)
+            else:
+                head = mutate.edit(rng, line + b"\r\n" + headers, corpus)
+                line, _, headers = head.partition(b"\r\n")
+        return {"request": line + b"\r\n" + headers + b"\r\n\r\n" + body,
+                "length": b"right" if rng.randrange(4) else str(rng.randrange(600)).encode()}
+
+    @staticmethod
+    def _edited(rng, data, corpus):
+        if rng.randrange(2):
+            at = rng.randrange(len(data) + 1)
+            return data[:at] + rng.choice(PAGE_HOSTILE) + data[at:]
+        return mutate.edit(rng, data, corpus)
+
+    def check(self, files):
+        from urllib.parse import parse_qs, urlsplit
+
+        from tools.director import web
+        from tools.director.stand_in import StandIn
+
+        class Director:  # the four members the pages may use; the actions asked kept
+            def __init__(self, real):
+                self.real, self.asked = real, []
+
+            @property
+            def version(self):
+                return self.real.version
+
+            def snapshot(self):
+                return self.real.snapshot()
+
+            def correct(self, *args):
+                self.asked.append(("correct",) + args)
+                return self.real.correct(*args)
+
+            def reseat(self, *args):
+                self.asked.append(("reseat",) + args)
+                return self.real.reseat(*args)
+
+        director = Director(StandIn(seed=3))
+        server = web.serve(director)
+        server.hold_s, server.read_s = 0.2, 1
+        try:
+            request = files["request"].replace(b"KEY", server.key.encode())
+            head, _, body = request.partition(b"\r\n\r\n")
+            length = str(len(body)).encode() if files["length"] == b"right" else files["length"]
+            request = head.replace(b"LENGTH", length) + b"\r\n\r\n" + body
+            before = director.snapshot()
+            status, answer = self._asked(server.port, request)
+            after = director.snapshot()
+            again, _ = self._asked(server.port, b"GET /state.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        finally:
+            server.close()
+        said = "pages: %r answered %r" % (request[:200], answer[:300])
+        if status is None and not request.split(b"\n")[0].strip():
+            return  # an empty first line: nothing asked, nothing answered (http.server's way)
+        if status is None or (status >= 500 and status != 505):
+            raise Finding("pages: no answer or a fault: " + said)
+        if again != 200:
+            raise Finding("pages: the server does not answer after " + said)
+        head, _, page = answer.partition(b"\r\n\r\n")
+        length = re.search(rb"\r\ncontent-length: *([0-9]+)", head.lower())
+        if length is None or len(page) < int(length.group(1)):
+            raise Finding("pages: the answer is not as long as it says: " + said)
+        page, more = page[:int(length.group(1))], page[int(length.group(1)):]
+        if more and not more.startswith(b"HTTP/1.1 "):  # what followed, asked again
+            raise Finding("pages: an answer runs past its length: " + said)
+        target = request.split(b" ")[1] if request.count(b" ") >= 2 else b""
+        path = urlsplit(target.decode("latin-1")).path
+        key = server.key.encode()
+        carried = key in request
+        if key in answer and not (path == "/console" or carried):
+            raise Finding("pages: the console's key to a request without it: " + said)
+        for mark in (b"<b>x", b"</script>"):  # in a page (JSON is sent as such, nosniff)
+            if mark in request and mark in page and b"text/html" in head.lower():
+                raise Finding("pages: the request's %r in the page unescaped: %s" % (mark, said))
+        if b"application/json" in head.lower() and status != 303:
+            try:
+                json.loads(page)
+            except ValueError:
+                raise Finding("pages: a JSON answer that does not parse: " + said) from None
+        accepted = request.startswith(b"POST ") and status in (200, 303)
+        if not accepted:
+            if after != before:
+                raise Finding("pages: a refused request changed the tournament: " + said)
+            return
+        # Accepted: the director was asked once, with what the form says.
+        form = {k: v[0] for k, v in parse_qs(body.decode(), keep_blank_values=True).items()}
+        action = "correct" if path == "/correct" else "reseat"
+        parse = web.correction if action == "correct" else web.reseating
+        if director.asked != [(action,) + tuple(parse(form))]:
+            raise Finding("pages: the director was asked %r for %s" % (director.asked, said))
+
+    @staticmethod
+    def _asked(port, request):
+        """(status or None, the whole answer) of one request on its own connection."""
+        import socket
+
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as c:
+            c.sendall(request)
+            c.shutdown(socket.SHUT_WR)  # nothing more: a short body ends here
+            answer = b""
+            try:
+                while True:
+                    chunk = c.recv(65536)
+                    if not chunk:
+                        break
+                    answer += chunk
+            except OSError:
+                pass
+        parts = answer.split(b" ", 2)
+        if len(parts) < 2 or not parts[1].isdigit():
+            return None, answer
+        return int(parts[1]), answer
+
+
 TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
-                               MatchLoad, StarvedHeap)}
+                               MatchLoad, StarvedHeap, DirectorPages)}
