@@ -54,13 +54,10 @@ class Director:
         return self._real.reseat(match, table)
 
 
-@pytest.fixture(scope="module")
-def tournament():
-    return StandIn(seed=35)
-
-
 @pytest.fixture
-def served(tournament):
+def served():
+    """The pages of a tournament of their own (the same every time: the screenshot too)."""
+    tournament = StandIn(seed=35)
     director = Director(tournament)
     server = web.serve(director)
     server.director_ = director
@@ -485,6 +482,8 @@ def test_the_projector_shows_every_table_the_groups_and_the_bracket(served, hall
     assert _value(hall, 'Array.from(document.querySelectorAll(".bracket h3"), '
                         'function (h) { return h.innerText; })') == [
         "Quarts de final", "Semifinals", "Final"]
+    # The clock at a fixed time: the picture changes only when the page does.
+    _value(hall, 'document.getElementById("clock").textContent = "20:30"')
     png = hall.screenshot()
     first = cards[0]["box"]
     assert _orange(png, first) > 500  # team A's name and points in its colour
@@ -558,3 +557,25 @@ def test_the_consoles_correction_reaches_the_director_and_a_bad_one_is_refused(s
         assert "Move a match" in _value(page, "document.body.innerText")
     finally:
         page.close()
+
+
+def _raw(server, request):
+    with socket.create_connection(("127.0.0.1", server.port), 5) as c:
+        c.sendall(request)
+        c.shutdown(socket.SHUT_WR)
+        answer = b""
+        while True:
+            chunk = c.recv(65536)
+            if not chunk:
+                return answer
+            answer += chunk
+
+
+def test_a_malformed_request_gets_a_status_line_and_a_body_is_never_a_request(served):
+    # A bad version (http.server's HTTP/0.9 default answered it with a bare page).
+    assert _raw(served, b"GET / HTTX/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith(
+        b"HTTP/1.1 400 ")
+    # A GET's body is not read: the connection closes rather than take it for a request.
+    answer = _raw(served, b"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          b"Content-Length: 40\r\n\r\nGET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200 ") and answer.count(b"HTTP/1.1 ") == 1
