@@ -503,6 +503,52 @@ def test_the_projector_shows_every_table_the_groups_and_the_bracket(served, hall
     assert time.monotonic() - moved < 2.0
 
 
+class Crowded(Director):
+    """A hall of 40 tables: the 8 of the tournament, each five times under other numbers."""
+
+    def snapshot(self):
+        s = self._real.snapshot()
+        s["tables"] = [dict(t, table=t["table"] + 8 * k) for k in range(5) for t in s["tables"]]
+        return s
+
+
+def test_forty_tables_on_the_projector_take_turns_in_type_read_across_the_hall(hall):
+    server = web.serve(Crowded(StandIn(seed=35)))
+    try:
+        hall.open(server.url + "projector?lang=es")
+        assert _wait_for(lambda: _value(hall, "renders") > 0, 10)
+        tables = {t["table"]: t for t in Crowded(server.director._real).snapshot()["tables"]}
+        _value(hall, "(clearInterval(turning), 1)")  # the turns taken here, not by the clock
+        seen, per = [], len(_cards(hall))
+        assert 8 <= per < 40
+        for turn in range(-(-40 // per)):
+            cards = _cards(hall)
+            n = len(cards)
+            assert n == min(per, 40 - turn * per)
+            for c in cards:
+                t = tables[c["table"]]
+                assert c["points"] == t["points"] and c["cantons"] == t["cantons"]
+                left, top, right, bottom = c["box"]
+                assert left >= 0 and top >= 0 and right <= HALL[0] and bottom <= HALL[1], c
+                assert c["pointsPx"] >= 2 * web_smallest(hall), c
+            numbers = [c["table"] for c in cards]
+            first = turn * per
+            assert numbers == sorted(tables)[first:first + n]
+            assert _value(hall, 'document.getElementById("turn").innerText') == \
+                "Mesas %d\u2013%d de 40" % (first + 1, first + n)
+            seen += numbers
+            _value(hall, "(turn++, projector(state), 1)")  # the next turn, without waiting
+        assert seen == sorted(tables)  # every table shown once in a round of turns
+        assert [c["table"] for c in _cards(hall)] == sorted(tables)[:per]  # and again
+    finally:
+        server.close()
+
+
+def web_smallest(page):
+    """The smallest card type the projector allows, in px (pages.js SMALLEST)."""
+    return _value(page, "SMALLEST")
+
+
 def _console_said(page):
     return _value(page, 'document.getElementById("said").innerText')
 

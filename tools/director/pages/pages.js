@@ -142,23 +142,35 @@ function phone(s) {
 }
 
 // The projector: the cards in the columns that give the biggest type (a card is about
-// 17 of its letters wide and 9.5 high).
-var GAP = 12;
-function projector(s) {
-  var box = $("tables"), n = Math.max(1, s.tables.length), best = 1, size = 0;
-  var width = box.clientWidth, height = box.clientHeight;
+// 17 of its letters wide and 9.5 high). Where so many tables would make the type too
+// small to read across the hall, they take turns: as many as fit, TURN_S each.
+var GAP = 12, SMALLEST = 18, TURN_S = 10, turn = 0;
+
+function layout(n, width, height) {
+  var best = {cols: 1, size: 0};
   for (var cols = 1; cols <= n; cols++) {
     var rows = Math.ceil(n / cols);
-    var fit = Math.min((width - GAP * (cols - 1)) / cols / 17,
-                       (height - GAP * (rows - 1)) / rows / 9.5);
-    if (fit > size) { size = fit; best = cols; }
+    var size = Math.min((width - GAP * (cols - 1)) / cols / 17,
+                        (height - GAP * (rows - 1)) / rows / 9.5);
+    if (size > best.size) best = {cols: cols, size: size};
   }
-  box.style.setProperty("--cols", best);
-  box.style.setProperty("--row", Math.floor(9.5 * size) + "px");
-  box.style.fontSize = Math.floor(size) + "px";
+  return best;
+}
+
+function projector(s) {
+  var box = $("tables"), all = s.tables, width = box.clientWidth, height = box.clientHeight;
+  var per = Math.max(1, all.length);
+  while (per > 1 && layout(per, width, height).size < SMALLEST) per--;
+  var turns = Math.max(1, Math.ceil(all.length / per)), first = (turn % turns) * per;
+  var shown = all.slice(first, first + per), fit = layout(per, width, height);
+  box.style.setProperty("--cols", fit.cols);
+  box.style.setProperty("--row", Math.floor(9.5 * fit.size) + "px");
+  box.style.fontSize = Math.floor(fit.size) + "px";
   box.textContent = "";
-  s.tables.forEach(function (t) { box.appendChild(card(t)); });
-  if (!s.tables.length) box.appendChild(el("p", "dim", w("no_tables")));
+  shown.forEach(function (t) { box.appendChild(card(t)); });
+  if (!all.length) box.appendChild(el("p", "dim", w("no_tables")));
+  $("turn").textContent = turns > 1 ? w("tables_shown", first + 1, first + shown.length,
+                                         all.length) : "";
   replace("groups", groups(s.phases));
   replace("bracket", bracket(s.phases));
 }
@@ -304,6 +316,10 @@ if (PAGE === "phone") {
   });
 }
 if (PAGE === "console") setupConsole();
+if (PAGE === "projector") {
+  var turning = setInterval(function () { if (state) { turn++; projector(state); } },
+                            TURN_S * 1000);
+}
 clock();
 setInterval(clock, 10000);
 poll();
