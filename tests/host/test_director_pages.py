@@ -503,6 +503,41 @@ def test_the_projector_shows_every_table_the_groups_and_the_bracket(served, hall
     assert time.monotonic() - moved < 2.0
 
 
+def test_the_bracket_follows_the_knockout(hall):
+    """The quarter-finals played, the semi-finals in play: each match of the bracket with
+    its pairs, cantons and winner (bold) as the snapshot has them, the final's pairs still
+    to be decided."""
+    tournament = StandIn(seed=35, played=4)
+    server = web.serve(Director(tournament))
+    try:
+        hall.open(server.url + "projector?lang=en")
+        assert _wait_for(lambda: _value(hall, "renders") > 0, 10)
+        shown = _value(hall, """Array.from(document.querySelectorAll("#bracket .m"),
+            function (m) { return [m.getAttribute("data-match")].concat(
+                Array.from(m.children, function (row) {
+                    return [row.children[0].innerText, row.children[1].innerText,
+                            row.classList.contains("w")]; })); })""")
+        rounds = tournament.snapshot()["phases"][1]["rounds"]
+        expected = [[m["match"]] + [[p or "to be decided", str(m["cantons"][k]) if p else "",
+                                     m["winner"] == k] for k, p in enumerate(m["pairs"])]
+                    for r in rounds for m in r]
+        assert shown == expected
+        quarters, semis, final = rounds
+        assert all(m["winner"] is not None for m in quarters)
+        assert [m["pairs"] for m in semis] == [
+            [quarters[k]["pairs"][quarters[k]["winner"]],
+             quarters[k + 1]["pairs"][quarters[k + 1]["winner"]]] for k in (0, 2)]
+        assert final[0]["pairs"] == [None, None]
+        # The semi-finals' tables are live on the projector, with the engine's score.
+        cards = {c["table"]: c for c in _cards(hall)}
+        for m in semis:
+            state = _engine(tournament, m["table"])
+            assert cards[m["table"]]["points"] == state["points"]
+            assert cards[m["table"]]["cantons"] == state["cantons"] == m["cantons"]
+    finally:
+        server.close()
+
+
 class Crowded(Director):
     """A hall of 40 tables: the 8 of the tournament, each five times under other numbers."""
 

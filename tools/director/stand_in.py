@@ -25,9 +25,10 @@ TABLES = 8
 class Game:
     """One match of the phase: its engine match once it is being played."""
 
-    def __init__(self, ident, phase, pairs, table, group, round_):
+    def __init__(self, ident, phase, pairs, table, group, stage):
         self.ident, self.phase, self.pairs, self.table = ident, phase, pairs, table
-        self.group, self.round = group, round_
+        self.group, self.stage = group, stage  # stage: the groups' rounds 1-3, then 4-6
+        self.round = stage if stage <= 3 else stage - 3  # the round of its phase
         self.match = None
         self.corrections = []
 
@@ -52,6 +53,8 @@ class Game:
 
 class StandIn:
     def __init__(self, seed=1, played=2, name="Open Truc Mallorca 2026"):
+        """played: the stages played to their end (the groups' three rounds, then the
+        quarter-finals, the semi-finals and the final); the next one is in play."""
         self.name = name
         self.version = 1
         self.lock = threading.Lock()
@@ -69,13 +72,28 @@ class StandIn:
                           "payload": "m3 1 variant mallorca"}]
         self.connected = {t: True for t in range(1, TABLES + 1)}
         self.connected[TABLES] = False
-        # The first rounds played to their end, then the next match in play at each table.
-        for m in self.matches[:TABLES * played]:
-            self._play(m, None)
-        for t in range(1, TABLES + 1):
-            waiting = [m for m in self.matches if m.table == t and m.match is None]
-            if waiting:
-                self._play(waiting[0], self.rng.randrange(10, 40))
+        for stage in range(1, 7):
+            if stage > 3:
+                self._draw(stage)
+            for m in self.matches:
+                if m.stage == stage:
+                    self._play(m, None if stage <= played else self.rng.randrange(10, 40))
+            if stage > played:
+                break
+
+    def _draw(self, stage):
+        """The knockout's matches of stage (4: the quarter-finals), from the groups'
+        first two (A1 v D2, B1 v C2, C1 v B2, D1 v A2) or the stage before's winners."""
+        if stage == 4:
+            rows = [self._rows(pairs, [m for m in self.matches if m.group == g])
+                    for g, pairs in self.groups.items()]
+            first = [r[k]["pair"] for k in (0, 1) for r in rows]
+            pairs = [p for k in range(4) for p in (first[k], first[7 - k])]
+        else:
+            pairs = [m.pairs[m.result()[0]] for m in self.matches if m.stage == stage - 1]
+        for k in range(len(pairs) // 2):
+            self.matches.append(Game("%s%d" % ("qsf"[stage - 4], k + 1), "final",
+                                     pairs[2 * k:2 * k + 2], k + 1, None, stage))
 
     def _play(self, m, steps):
         m.start()
@@ -95,6 +113,10 @@ class StandIn:
                 m.start()
             random.seed(self.rng.random())
             randplay.step(m.match)
+            last = self.matches[-1].stage
+            if last < 6 and all(g.result()[0] is not None for g in self.matches
+                                if g.stage == last):
+                self._draw(last + 1)  # the stage is over: the next one's matches
             self.version += 1
             return m.state()
 
@@ -171,15 +193,15 @@ class StandIn:
             groups = [{"name": g, "rows": self._rows(pairs, [m for m in self.matches
                                                              if m.group == g])}
                       for g, pairs in self.groups.items()]
-            over = all(m.result()[0] is not None for m in self.matches)
-            first = [g["rows"][k]["pair"] if over else None for k in (0, 1) for g in groups]
-            quarters = [{"match": "q%d" % (k + 1), "table": k + 1,
-                         "pairs": [first[k], first[7 - k]], "winner": None,
-                         "cantons": [0, 0]} for k in range(4)]
-            knockout = [quarters, [{"match": "s%d" % (k + 1), "table": k + 1, "pairs": [None, None],
-                                    "winner": None, "cantons": [0, 0]} for k in range(2)],
-                        [{"match": "f1", "table": 1, "pairs": [None, None], "winner": None,
-                          "cantons": [0, 0]}]]
+            knockout = []
+            for stage, size in ((4, 4), (5, 2), (6, 1)):
+                drawn = [m for m in self.matches if m.stage == stage]
+                knockout.append([{"match": m.ident, "table": m.table, "pairs": m.pairs,
+                                  "winner": m.result()[0], "cantons": m.result()[1]}
+                                 for m in drawn] or
+                                [{"match": "%s%d" % ("qsf"[stage - 4], k + 1), "table": k + 1,
+                                  "pairs": [None, None], "winner": None, "cantons": [0, 0]}
+                                 for k in range(size)])
             matches = []
             for m in self.matches:
                 winner, cantons = m.result()
