@@ -234,8 +234,8 @@ def test_a_correction_reaches_the_director_with_its_reason(served):
 BAD = [
     ({"reason": "   "}, "reason"), ({"reason": "x" * 201}, "reason"),
     ({"reason": "a\x07b"}, "reason"), ({"winner": "2"}, "winner"), ({"winner": ""}, "winner"),
-    ({"cantons_a": "-1"}, "cantons_a"), ({"cantons_b": "100"}, "cantons_b"),
-    ({"cantons_a": "1.5"}, "cantons_a"), ({"match": "m1;drop"}, "match"),
+    ({"cantons_a": "-1"}, "cantons"), ({"cantons_b": "100"}, "cantons"),
+    ({"cantons_a": "1.5"}, "cantons"), ({"match": "m1;drop"}, "match"),
     ({"match": "m999"}, "no match m999"), ({"key": "guess"}, "key"), ({"extra": "1"}, "extra"),
 ]
 
@@ -257,6 +257,24 @@ def test_a_bad_correction_is_refused_and_changes_nothing(served, change, said):
     status, headers, body = _post(served, "/correct", fields, json_=False)
     assert status in (400, 403) and headers["Content-Type"].startswith("text/html")
     assert said.split()[0].encode() in body and tournament.snapshot() == before
+
+
+def test_a_refusal_is_said_in_the_language_asked_for(served):
+    m = _a_finished_match(served.tournament)
+    fields = {"key": served.key, "match": m["match"], "winner": "0", "cantons_a": "3",
+              "cantons_b": "1", "reason": " ", "lang": "ca"}
+    said = {lang: json.loads(_post(served, "/correct", dict(fields, lang=lang))[2])["error"]
+            for lang in web.LANGUAGES}
+    assert said == {"ca": "motiu: una correcció necessita el seu motiu",
+                    "es": "motivo: una corrección necesita su motivo",
+                    "en": "reason: a correction needs its reason"}
+    status, _, body = _post(served, "/reseat", {"key": served.key, "match": m["match"],
+                                                "table": "0", "lang": "es"})
+    assert json.loads(body)["error"] == "A la mesa: un número de 1 a 999"
+    status, _, body = _ask(served, "GET", "/res?lang=es")
+    assert status == 404 and "aquí no hay ninguna página &#x27;/res&#x27;" in body.decode()
+    assert "la consola respon" in _ask(served, "GET", "/console", headers={
+        "Host": "evil.example", "Accept-Language": "ca"})[2].decode()
 
 
 def test_a_reseat_reaches_the_director_and_a_begun_match_is_refused(served):

@@ -52,11 +52,19 @@ NUMBER = re.compile(r"[0-9]{1,3}\Z")
 
 
 class Refused(Exception):
-    """Bad input: the status and a sentence saying what is wrong."""
+    """Bad input: the status and what is wrong, as a word of pages/words.json and what
+    fills its blanks (a word's key among them is said in the language asked for); or a
+    sentence of the director's own (word None)."""
 
-    def __init__(self, status, message):
-        super().__init__(message)
-        self.status = status
+    def __init__(self, status, word, *args):
+        super().__init__(word, *args)
+        self.status, self.word, self.fill = status, word, args
+
+    def said(self, words):
+        if self.word is None:
+            return self.fill[0]
+        return words[self.word] % tuple(words.get(a, a) if isinstance(a, str) else a
+                                        for a in self.fill)
 
 
 def load_words():
@@ -91,14 +99,14 @@ def query(target, allowed):
         pairs = parse_qs(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query),
                          errors="strict", max_num_fields=8)
     except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "the query string does not read: name=value&... in UTF-8") from None
+        raise Refused(400, "bad_query") from None
     out = {}
     for name, values in pairs.items():
         if name not in allowed:
-            raise Refused(400, "unknown parameter %r: this page takes %s" % (
-                name[:20], ", ".join(sorted(allowed)) or "none"))
+            raise Refused(400, "unknown_parameter", repr(name[:20]),
+                          ", ".join(sorted(allowed)) or "-")
         if len(values) > 1:
-            raise Refused(400, "%s is given twice" % name)
+            raise Refused(400, "given_twice", repr(name[:20]))
         out[name] = values[0]
     return parts.path, out
 
@@ -108,32 +116,33 @@ def correction(form):
     match = _match(form)
     winner = form.get("winner", "")
     if winner not in ("0", "1"):
-        raise Refused(400, "winner: 0 (the first pair) or 1 (the second)")
-    cantons = [_number(form, "cantons_a", 0, 99), _number(form, "cantons_b", 0, 99)]
+        raise Refused(400, "bad_winner")
+    cantons = [_number(form, "cantons_a", "cantons", 0, 99),
+               _number(form, "cantons_b", "cantons", 0, 99)]
     reason = " ".join(form.get("reason", "").split())
     if not reason:
-        raise Refused(400, "reason: a correction needs its reason")
+        raise Refused(400, "no_reason")
     if len(reason) > REASON or not reason.isprintable():
-        raise Refused(400, "reason: up to %d printable characters" % REASON)
+        raise Refused(400, "long_reason", REASON)
     return match, int(winner), cantons, reason
 
 
 def reseating(form):
     """(match, table) from a POST /reseat form, or Refused."""
-    return _match(form), _number(form, "table", 1, 999)
+    return _match(form), _number(form, "table", "to_table", 1, 999)
 
 
 def _match(form):
     match = form.get("match", "")
     if not MATCH_ID.match(match):
-        raise Refused(400, "match: a match id such as m17")
+        raise Refused(400, "bad_match")
     return match
 
 
-def _number(form, name, low, high):
+def _number(form, name, label, low, high):
     value = form.get(name, "").strip()
     if not NUMBER.match(value) or not low <= int(value) <= high:
-        raise Refused(400, "%s: a number from %d to %d" % (name, low, high))
+        raise Refused(400, "bad_number", label, low, high)
     return int(value)
 
 
@@ -230,27 +239,38 @@ class Handler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
     def _not_allowed(self):
-        self._answer(lambda: self._refuse(405, "%s: only GET and POST here" % self.command))
+        self._answer(lambda: self._refuse(405, "get_post_only", repr(self.command[:20])))
 
-    def _refuse(self, status, message):
-        raise Refused(status, message)
+    def _refuse(self, status, word, *args):
+        raise Refused(status, word, *args)
 
     def _answer(self, handle):
         start = time.monotonic()
         if self.command != "POST" and ("Content-Length" in self.headers
                                        or "Transfer-Encoding" in self.headers):
             self.close_connection = True  # its body unread: not taken for a next request
+        self.form_lang = None
         try:
             handle()
         except Refused as e:
-            self._error(e.status, str(e))
+            self._error(e.status, e.said(self.server.words[self._said_in()]))
         except (OSError, TimeoutError):
             self.close_connection = True
         except Exception:  # noqa: BLE001  (the director's fault: said, the server goes on)
             traceback.print_exc()
-            self._error(500, "the director could not answer: see its log")
+            self._error(500, Refused(500, "director_fault").said(
+                self.server.words[self._said_in()]))
         if time.monotonic() - start > self.server.read_s + self.server.hold_s:
             self.close_connection = True
+
+    def _said_in(self):
+        """The language a refusal is said in: the form's or the address's lang, else the
+        browser's, else the tournament's."""
+        if self.form_lang in LANGUAGES:
+            return self.form_lang
+        asked = re.search(r"[?&]lang=(ca|es|en)(&|$)", self.path or "")
+        return (asked.group(1) if asked else accepted(self.headers.get(
+            "Accept-Language", "")[:200]) or self.server.language or "en")
 
     # GET
 
@@ -264,7 +284,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, STATIC[path] + "; charset=utf-8",
                               self.server.pages[path].encode())
         if path not in PAGE_FILES:
-            raise Refused(404, "no page %s here: / (phone), /projector, /console" % path[:60])
+            raise Refused(404, "no_page", repr(path[:60]))
         allowed = ("lang", "key") if path == "/console" else ("lang",)
         _, params = query(self.path, allowed)
         lang = self._language(params)
@@ -275,14 +295,14 @@ class Handler(BaseHTTPRequestHandler):
     def _language(self, params):
         lang = params.get("lang")
         if lang is not None and lang not in LANGUAGES:
-            raise Refused(400, "lang: one of %s" % ", ".join(LANGUAGES))
+            raise Refused(400, "bad_lang")
         return (lang or accepted(self.headers.get("Accept-Language", "")[:200])
                 or self.server.language or "en")
 
     def _console_allowed(self, key):
         if key is not None:
             if not hmac.compare_digest(key.encode(), self.server.key.encode()):
-                raise Refused(403, "this is not the console's key")
+                raise Refused(403, "bad_key")
             return
         # Without the key: a browser on this machine, asking for this machine by name (a
         # page of another site that resolves its name to 127.0.0.1 does not).
@@ -292,13 +312,12 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             local = False
         if not local or host not in ("127.0.0.1", "localhost", "[::1]"):
-            raise Refused(403, "the console answers this machine, or the console's address "
-                               "with its key (the director prints it)")
+            raise Refused(403, "console_here")
 
     def _state(self, since):
         if since is not None:
             if not re.match(r"-?[0-9]{1,15}\Z", since):
-                raise Refused(400, "since: a version number")
+                raise Refused(400, "bad_since")
             self._hold(int(since))
         self._send(200, "application/json; charset=utf-8", self.server.state())
 
@@ -335,17 +354,17 @@ class Handler(BaseHTTPRequestHandler):
         path, params = query(self.path, ())
         if path not in ACTIONS:
             raise Refused(404 if path not in PAGE_FILES and path != "/state.json" else 405,
-                          "POST only to /correct or /reseat")
+                          "post_only")
         form = self._form(ACTIONS[path][2])
         if not hmac.compare_digest(form.get("key", "").encode(), self.server.key.encode()):
-            raise Refused(403, "this is not the console's key: open the console again")
+            raise Refused(403, "bad_key")
         parse, method, _ = ACTIONS[path]
         args = parse(form)
         with self.server.acting:
             try:
                 getattr(self.server.director, method)(*args)
             except ValueError as e:
-                raise Refused(400, str(e) or "the director refuses it") from None
+                raise Refused(400, None, str(e) or "?") from None
         if self._wants_json():
             return self._send(200, "application/json; charset=utf-8", json.dumps(
                 {"ok": True, "version": self.server.director.version}).encode())
@@ -358,31 +377,31 @@ class Handler(BaseHTTPRequestHandler):
     def _form(self, fields):
         length = self.headers.get("Content-Length")
         if self.headers.get("Transfer-Encoding"):
-            raise Refused(411, "a POST says its Content-Length (no chunks)")
+            raise Refused(411, "no_length")
         if length is None or not length.isdigit():
-            raise Refused(411, "a POST says its Content-Length")
+            raise Refused(411, "no_length")
         if int(length) > BODY:
-            raise Refused(413, "a POST body is at most %d bytes" % BODY)
+            raise Refused(413, "too_big", BODY)
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         body = self.rfile.read(int(length))
         if len(body) != int(length):
-            raise Refused(400, "the body ended early")
+            raise Refused(400, "body_short")
         if kind != "application/x-www-form-urlencoded":
-            raise Refused(415, "a POST is a form (application/x-www-form-urlencoded)")
+            raise Refused(415, "not_form")
         try:
             pairs = parse_qs(body.decode("utf-8"), keep_blank_values=True,
                              strict_parsing=bool(body), errors="strict", max_num_fields=10)
         except (ValueError, UnicodeDecodeError):
-            raise Refused(400, "the form does not read: name=value&... in UTF-8") from None
+            raise Refused(400, "bad_form") from None
         allowed = set(fields) | {"key", "lang"}
         form = {}
         for name, values in pairs.items():
             if name not in allowed:
-                raise Refused(400, "unknown field %r: this form has %s" % (
-                    name[:20], ", ".join(sorted(allowed))))
+                raise Refused(400, "unknown_field", repr(name[:20]), ", ".join(sorted(allowed)))
             if len(values) > 1:
-                raise Refused(400, "%s is given twice" % name)
+                raise Refused(400, "given_twice", repr(name[:20]))
             form[name] = values[0]
+        self.form_lang = form.get("lang")
         return form
 
     def _wants_json(self):
