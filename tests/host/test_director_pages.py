@@ -27,6 +27,8 @@ from tools.replay import describe, replay
 from truc import tablelog
 
 PAGES = os.path.join(ROOT, "tools", "director", "pages")
+with open(os.path.join(PAGES, "words.json"), encoding="utf-8") as _f:
+    WORDS = json.load(_f)
 HALL = (1920, 1080)  # a projector's screen
 
 
@@ -382,6 +384,10 @@ def _cards(page):
         function (c) {
             var rows = c.querySelectorAll(".pair.a, .pair.b"), box = c.getBoundingClientRect();
             var t = function (e, s) { return e.querySelector(s).innerText; };
+            if (c.classList.contains("idle")) {
+                return {table: parseInt(c.getAttribute("data-table"), 10), idle: t(c, ".none"),
+                        box: [box.left, box.top, box.right, box.bottom]};
+            }
             var win = c.querySelector(".win");
             return {table: parseInt(c.getAttribute("data-table"), 10),
                     who: [t(rows[0], ".who"), t(rows[1], ".who")],
@@ -393,11 +399,16 @@ def _cards(page):
         })""")
 
 
-def _same_as_snapshot(cards, snapshot, tournament, wins="%s wins", round_="Round %d"):
+def _same_as_snapshot(cards, snapshot, tournament, lang="en"):
+    wins, round_ = WORDS["wins"][lang], WORDS["round"][lang]
     tables = {t["table"]: t for t in snapshot["tables"]}
     assert sorted(c["table"] for c in cards) == sorted(tables)
+    assert any(t["match"] is None for t in tables.values())  # a spare table among them
     for c in cards:
         t = tables[c["table"]]
+        if t["match"] is None:
+            assert c["idle"] == WORDS["no_match_here"][lang]
+            continue
         engine = _engine(tournament, c["table"])
         assert c["points"] == t["points"] == engine["points"], c
         assert c["cantons"] == t["cantons"] == engine["cantons"], c
@@ -419,7 +430,7 @@ def _a_command_that_moves_the_score(tournament, table):
 
 
 def _playing(snapshot):
-    return [t["table"] for t in snapshot["tables"] if t["winner"] is None]
+    return [t["table"] for t in snapshot["tables"] if t["match"] and t["winner"] is None]
 
 
 def test_the_phone_page_shows_the_players_table_first_and_a_change_within_2_s(served, phone):
@@ -445,7 +456,7 @@ def test_the_phone_page_shows_the_players_table_first_and_a_change_within_2_s(se
     assert _wait_for(lambda: _value(phone, "renders") > 0, 10)
     cards = _cards(phone)
     assert cards[0]["table"] == table
-    _same_as_snapshot(cards, tournament.snapshot(), tournament, "Guanya %s", "Ronda %d")
+    _same_as_snapshot(cards, tournament.snapshot(), tournament, "ca")
     # The groups' tables and the bracket, as the snapshot has them.
     rows = _value(phone, """Array.from(document.querySelectorAll("#groups tr"),
         function (tr) { return tr.cells[0].innerText; })""")
@@ -478,12 +489,12 @@ def test_the_projector_shows_every_table_the_groups_and_the_bracket(served, hall
     assert _value(hall, "[innerWidth, innerHeight]") == list(HALL)
     snapshot = tournament.snapshot()
     cards = _cards(hall)
-    _same_as_snapshot(cards, snapshot, tournament, "Guanya %s", "Ronda %d")
+    _same_as_snapshot(cards, snapshot, tournament, "ca")
     # Every card on the screen, none cut; the points big enough to read across a hall.
     for c in cards:
         left, top, right, bottom = c["box"]
         assert left >= 0 and top >= 0 and right <= HALL[0] and bottom <= HALL[1], c
-        assert c["pointsPx"] >= 48, c
+        assert c.get("pointsPx", 48) >= 48, c
     assert _value(hall, "[document.documentElement.scrollWidth, "
                         "document.documentElement.scrollHeight]") == list(HALL)
     groups = snapshot["phases"][0]["groups"]
@@ -561,7 +572,8 @@ class Crowded(Director):
 
     def snapshot(self):
         s = self._real.snapshot()
-        s["tables"] = [dict(t, table=t["table"] + 8 * k) for k in range(5) for t in s["tables"]]
+        s["tables"] = [dict(t, table=t["table"] + 8 * k) for k in range(5)
+                       for t in s["tables"] if t["match"]]
         return s
 
 
@@ -616,6 +628,11 @@ def test_the_consoles_correction_reaches_the_director_and_a_bad_one_is_refused(s
         rows = _value(page, """Array.from(document.querySelectorAll("#matchlist tr[data-match]"),
             function (tr) { return tr.getAttribute("data-match"); })""")
         assert rows == [m["match"] for m in snapshot["matches"]]
+        tables = _value(page, """Array.from(document.querySelectorAll("#tablelist tr"),
+            function (tr) {
+                return Array.from(tr.cells, function (c) { return c.innerText; }); })""")
+        assert [r[0] for r in tables[1:]] == [str(t["table"]) for t in snapshot["tables"]]
+        assert tables[-1] == ["9", "\u2013", "", "\u2713", "", "", "", "No match at this table now"]
         m = _a_finished_match(tournament)
         # A row clicked fills the form with its match and result.
         _value(page, """(function () { document.querySelector(

@@ -1,9 +1,10 @@
 """A stand-in for the director, for its pages (tools/director/web.py) until the real one
 (tools/director/) is wired to them, and for their tests and fuzz target: a 16-pair phase
-(four groups of four, then a knockout) at 8 tables, each match played by the engine with
-random legal play (tools.randplay), so every score, canton and winner on the pages is one
-the engine gave. It has the members the pages use (docs/TOURNAMENT.md's interface):
-version, snapshot(), correct(), reseat(); and step(table) plays one more command there."""
+(four groups of four, then a knockout) at 8 tables and a spare one, each match played by
+the engine with random legal play (tools.randplay), so every score, canton and winner on
+the pages is one the engine gave. It has the members the pages use (docs/TOURNAMENT.md's
+interface): version, snapshot(), correct(), reseat(); and step(table) plays one more
+command there."""
 import random
 import threading
 
@@ -68,7 +69,7 @@ class StandIn:
                 for t, (i, j) in enumerate(games):
                     self.matches.append(Game("m%d" % (len(self.matches) + 1), "groups",
                                                [pairs[i], pairs[j]], 2 * k + 1 + t, g, r + 1))
-        self.refusals = [{"table": 9, "reason": "table9 is not a table of this tournament",
+        self.refusals = [{"table": 12, "reason": "table12 is not a table of this tournament",
                           "payload": "m3 1 variant mallorca"}]
         self.connected = {t: True for t in range(1, TABLES + 1)}
         self.connected[TABLES] = False
@@ -169,6 +170,7 @@ class StandIn:
                         "cantons": s["cantons"], "round_no": s["round"],
                         "stakes": call.split(" ")[0] if call else "",
                         "winner": s["winner"], "variant": s["variant"], "target": 3})
+        out.append({"table": TABLES + 1, "connected": True, "match": None})  # a spare table
         return out
 
     def _rows(self, pairs, matches):

@@ -35,6 +35,12 @@ function card(t) {
   c.setAttribute("data-table", t.table);
   var no = el("span", "no", w("table", t.table), el("span", "dot"));
   no.title = t.connected ? w("connected") : w("not_connected");
+  if (!t.match) {  // a table with no match to play now
+    c.className += " idle";
+    c.appendChild(el("div", "pair top", null, no));
+    c.appendChild(el("div", "foot", null, el("span", "none", w("no_match_here"))));
+    return c;
+  }
   c.appendChild(el("div", "pair top", null, no, el("span", "c", w("cantons")),
     el("span", "p", w("points"))));
   [0, 1].forEach(function (k) {
@@ -192,10 +198,11 @@ function console_(s) {
   heads(t, ["table_head", "match", "pairs", "connected", "log_lines", "points", "cantons", ""]);
   s.tables.forEach(function (x) {
     var won = side(x.winner);
-    var tr = cells(el("tr", "pick" + (x.connected ? "" : " off")), [x.table, x.match,
-      x.pairs.join(" \u2013 "), x.connected ? "\u2713" : w("not_connected"), x.seq,
-      x.points.join("\u2013"), x.cantons.join("\u2013"),
-      won === null ? x.stakes || "" : w("wins", x.pairs[won])]);
+    var playing = Boolean(x.match), tr = cells(el("tr", "pick" + (x.connected ? "" : " off")), [
+      x.table, x.match || "\u2013", playing ? x.pairs.map(pairName).join(" \u2013 ") : "",
+      x.connected ? "\u2713" : w("not_connected"), playing ? x.seq : "",
+      playing ? x.points.join("\u2013") : "", playing ? x.cantons.join("\u2013") : "",
+      !playing ? w("no_match_here") : won === null ? x.stakes || "" : w("wins", x.pairs[won])]);
     tr.setAttribute("data-match", x.match);
     t.appendChild(tr);
   });
