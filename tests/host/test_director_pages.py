@@ -551,6 +551,7 @@ def test_the_bracket_follows_the_knockout(hall):
                                      m["winner"] == k] for k, p in enumerate(m["pairs"])]
                     for r in rounds for m in r]
         assert shown == expected
+        assert _value(hall, 'document.querySelector("#projector aside h2").offsetHeight') > 0
         quarters, semis, final = rounds
         assert all(m["winner"] is not None for m in quarters)
         assert [m["pairs"] for m in semis] == [
@@ -563,6 +564,28 @@ def test_the_bracket_follows_the_knockout(hall):
             state = _engine(tournament, m["table"])
             assert cards[m["table"]]["points"] == state["points"]
             assert cards[m["table"]]["cantons"] == state["cantons"] == m["cantons"]
+    finally:
+        server.close()
+
+
+class NotDrawn(Director):
+    """The knockout not drawn yet: its phase has no rounds (as the director has it until
+    the groups end)."""
+
+    def snapshot(self):
+        s = self._real.snapshot()
+        s["phases"][1]["rounds"] = []
+        return s
+
+
+def test_the_knockouts_heading_waits_for_its_matches(hall):
+    server = web.serve(NotDrawn(StandIn(seed=35)))
+    try:
+        hall.open(server.url + "projector?lang=en")
+        assert _wait_for(lambda: _value(hall, "renders") > 0, 10)
+        assert _value(hall, """[document.querySelectorAll("#bracket .m").length,
+            document.getElementById("bracket").previousElementSibling.offsetHeight,
+            document.querySelectorAll("#groups table").length]""") == [0, 0, 4]
     finally:
         server.close()
 

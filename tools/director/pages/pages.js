@@ -105,6 +105,13 @@ function bracket(phases) {
   return box;
 }
 
+function drawBracket(phases) {  // its heading too, once the knockout has its matches
+  replace("bracket", bracket(phases));
+  $("bracket").previousElementSibling.hidden = !phases.some(function (ph) {
+    return (ph.rounds || []).length;
+  });
+}
+
 function replace(id, node) {
   var box = $(id);
   box.textContent = "";
@@ -140,7 +147,7 @@ function phone(s) {
   replace("card", mine ? card(mine) : el("p", "dim", s.tables.length ? w("no_match_here")
     : w("no_tables")));
   replace("groups", groups(s.phases));
-  replace("bracket", bracket(s.phases));
+  drawBracket(s.phases);
   var all = el("div");
   s.tables.forEach(function (t) { if (t.table !== chosen) all.appendChild(card(t)); });
   $("tables").textContent = "";
@@ -178,7 +185,7 @@ function projector(s) {
   $("turn").textContent = turns > 1 ? w("tables_shown", first + 1, first + shown.length,
                                          all.length) : "";
   replace("groups", groups(s.phases));
-  replace("bracket", bracket(s.phases));
+  drawBracket(s.phases);
 }
 
 function cells(tr, values) {
