@@ -228,6 +228,15 @@ class Tournament:
     def tables(self):
         return [r[0] for r in self.db.execute("SELECT tbl FROM tables ORDER BY tbl")]
 
+    def broker_users(self):
+        """{user: password} of the broker's password file: the director, the spectator
+        and every table."""
+        users = {"director": self.meta("director_password"),
+                 "spectator": self.meta("spectator_password")}
+        for r in self.db.execute("SELECT tbl, password FROM tables"):
+            users["table%d" % r[0]] = r[1]
+        return users
+
     def password(self, table, new=False):
         if table not in self.tables():
             raise ValueError("no table %r (the tournament has %d)" % (table, len(self.tables())))
