@@ -94,7 +94,15 @@ def snapshot(director):
 
 
 def live_tables(director):
-    return {"tables": _tables(director)}
+    """truc/live/tables: "round" is the engine's round, as tools.replay prints it
+    (docs/TOURNAMENT.md); the pages' "round" is the tournament's."""
+    rows = []
+    for row in _tables(director):
+        row = dict(row)
+        if row["match"] is not None:
+            row["match_round"], row["round"] = row["round"], row.pop("round_no")
+        rows.append(row)
+    return {"tables": rows}
 
 
 def live_standings(director):

@@ -669,9 +669,8 @@ class Tournament:
         rows = self._rows(self.matches(), order)
         out = []
         for place, pair in enumerate(order, 1):
-            row = dict(rows[pair])
-            row.update(place=place, pair=self.pair_name(pair))
-            del row["seed"]
+            row = {"place": place, "pair": self.pair_name(pair)}
+            row.update((k, v) for k, v in rows[pair].items() if k not in ("pair", "seed"))
             out.append(row)
         return out
 
