@@ -49,14 +49,14 @@ class Director:
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
         t = self.tournament
-        self.version = int(t.meta("version", "0")) + 1
+        self.version = self._clock()
         self.counts = {"stored": 0, "duplicates": 0, "held": 0, "refused": 0}
         self.on_stored = None  # f(table, match id, seq, time): the benchmark's probe
         self.host, self.port = host, port
         self.topics = topics
         self.live_interval = live_interval
         self._published = {}  # topic -> payload last published (retained ones)
-        self._live_dirty = True
+        self._live_dirty = self._standings_dirty = True
         self._stop = threading.Event()
         self.connected = False
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
@@ -69,13 +69,18 @@ class Director:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self._publisher = None
+        self._snapshot = None
 
     # --- the interface of the pages (docs: tournament-common, h19's web.py)
 
     def snapshot(self):
+        """The state the pages show (read it, do not change it: one is kept per version,
+        for every page that asks)."""
         from tools.director.snapshot import snapshot
         with self.lock:
-            return snapshot(self)
+            if self._snapshot is None or self._snapshot["version"] != self.version:
+                self._snapshot = snapshot(self)
+            return self._snapshot
 
     def correct(self, match, winner, cantons, reason):
         with self.lock:
@@ -139,7 +144,7 @@ class Director:
             self._publish_assignments()
             for table in self.tournament.tables():
                 self._publish_have(table)
-            self._live_dirty = True
+            self._live_dirty = self._standings_dirty = True
             self.connected = True
 
     def _on_disconnect(self, client, userdata, flags, reason, properties):
@@ -221,14 +226,19 @@ class Director:
             self._bump()
 
     def _after_result(self):
+        self._standings_dirty = True
         self.tournament.schedule()
         self._publish_assignments()
         self._bump()
 
+    @staticmethod
+    def _clock():
+        # Versions are milliseconds of the wall clock (or one more than the last), so a
+        # restarted director goes on above the versions its pages have seen.
+        return int(time.time() * 1000)
+
     def _bump(self):
-        self.version += 1
-        with self.tournament.db:
-            self.tournament._set("version", self.version)
+        self.version = max(self.version + 1, self._clock())
         self._live_dirty = True
         self.changed.notify_all()
 
@@ -240,6 +250,8 @@ class Director:
                     continue
                 self._live_dirty = False
                 tables = json.dumps(live_tables(self), ensure_ascii=False).encode()
-                standings = json.dumps(live_standings(self), ensure_ascii=False).encode()
                 self._publish(self.topics + "/live/tables", tables, qos=0)
-                self._publish(self.topics + "/live/standings", standings, qos=0)
+                if self._standings_dirty:  # they change with results only
+                    self._standings_dirty = False
+                    standings = json.dumps(live_standings(self), ensure_ascii=False).encode()
+                    self._publish(self.topics + "/live/standings", standings, qos=0)

@@ -2,6 +2,7 @@
 a table log: the one judge of what a command means."""
 import tools  # noqa: F401  (puts the firmware on the import path)
 from tools.replay import describe
+from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 
@@ -39,7 +40,8 @@ class Live:
 
     def winner(self):
         """0 or 1, the index of the winning pair, or None."""
-        return {"A": 0, "B": 1}.get(self.state()["winner"])
+        w = self.match.winner()
+        return w if w == R.A or w == R.B else None
 
     def totals(self):
         """[A, B] points scored over the whole match."""
