@@ -253,3 +253,28 @@ def test_a_swapped_table_gets_its_assignment_again_and_corrections_reach_it(venu
         d.reseat(b["match"], 9)
     row = [r for r in d.snapshot()["matches"] if r["match"] == a["match"]][0]
     assert row["corrections"][0]["reason"] == "device dropped; scoresheet signed by both pairs"
+
+
+def test_spectators_read_the_live_results_only(venue):
+    d = venue.director()
+    d.start_tournament()
+    t1 = venue.table(1)
+    a = t1.wait_assignment()
+    seen = {}
+    spectator = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="spectator")
+    spectator.username_pw_set("spectator", venue.users["spectator"])
+    spectator.on_message = lambda c, u, m: seen.setdefault(m.topic, []).append(m.payload)
+    spectator.connect("127.0.0.1", venue.broker.port)
+    spectator.subscribe([("truc/#", 1)])
+    spectator.loop_start()
+    try:
+        t1.send(a["match"], "variant mallorca")
+        t1.wait_have(a["match"], 1)
+        spectator.publish("truc/table1/assign", b"", qos=1, retain=True).wait_for_publish(5)
+        wait_for(lambda: any(b'"seq": 1' in p for p in seen.get("truc/live/tables", [])),
+                 what="the live tables with table 1's command")
+        assert set(seen) <= {"truc/live/tables", "truc/live/standings"}
+    finally:
+        spectator.loop_stop()
+        spectator.disconnect()
+    assert venue.table(1).wait_assignment() == a  # the spectator could not clear it

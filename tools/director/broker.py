@@ -23,6 +23,34 @@ user spectator
 topic read truc/live/#
 """
 
+CENTRAL_ACL = """\
+# every venue's bridge: its own live results only
+pattern write truc/venue/%u/live/#
+# the central director: everything
+user director
+topic readwrite truc/#
+# spectators: every venue's live results
+user spectator
+topic read truc/venue/+/live/#
+"""
+
+
+def bridge(venue, host, port, password):
+    """The venue broker's configuration lines that bridge its truc/live/# to the central
+    broker as truc/venue/<venue>/live/# (docs/TOURNAMENT.md)."""
+    if not venue.isascii() or not venue.replace("-", "").isalnum():
+        raise ValueError("a venue's name: ASCII letters, digits and -")
+    return "\n".join([
+        "connection venue-%s" % venue,
+        "address %s:%d" % (host, port),
+        "remote_username " + venue,
+        "remote_password " + password,
+        "remote_clientid venue-" + venue,
+        "cleansession false",
+        "restart_timeout 1 5",
+        "topic live/# out 1 truc/ truc/venue/%s/" % venue,
+    ]) + "\n"
+
 
 def mosquitto():
     """The mosquitto program, or None where it is not installed."""
@@ -37,7 +65,7 @@ def free_port(host="127.0.0.1"):
         return s.getsockname()[1]
 
 
-def write_config(folder, users, host="127.0.0.1", port=1883, extra=""):
+def write_config(folder, users, host="127.0.0.1", port=1883, extra="", acl=ACL):
     """Writes mosquitto.conf, passwd (hashed by mosquitto_passwd) and acl into folder;
     users is {name: password}. Returns the configuration's path."""
     os.makedirs(folder, exist_ok=True)
@@ -52,7 +80,7 @@ def write_config(folder, users, host="127.0.0.1", port=1883, extra=""):
     subprocess.run([tool, "-U", passwd + ".new"], check=True, capture_output=True, timeout=60)
     os.replace(passwd + ".new", passwd)
     with open(os.path.join(folder, "acl"), "w") as f:
-        f.write(ACL)
+        f.write(acl)
     conf = os.path.join(folder, "mosquitto.conf")
     lines = [
         "# written by tools.director: docs/TOURNAMENT.md",
@@ -80,7 +108,7 @@ def write_config(folder, users, host="127.0.0.1", port=1883, extra=""):
 class Mosquitto:
     """One mosquitto process on a configuration written by write_config."""
 
-    def __init__(self, folder, users, host="127.0.0.1", port=None, extra=""):
+    def __init__(self, folder, users, host="127.0.0.1", port=None, extra="", acl=ACL):
         program = mosquitto()
         if program is None:
             raise OSError("mosquitto is not installed (Debian: apt-get install mosquitto)")
@@ -88,7 +116,8 @@ class Mosquitto:
         self.folder = folder
         self.host = host
         self.port = port or free_port(host)
-        self.conf = write_config(folder, users, host, self.port, extra)
+        self.extra, self.acl = extra, acl
+        self.conf = write_config(folder, users, host, self.port, extra, acl)
         self.process = None
 
     def start(self, timeout=10):
@@ -109,7 +138,7 @@ class Mosquitto:
 
     def reload(self, users):
         """Writes the password file again and has mosquitto read it (SIGHUP)."""
-        write_config(self.folder, users, self.host, self.port)
+        write_config(self.folder, users, self.host, self.port, self.extra, self.acl)
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(1)
 
