@@ -217,3 +217,23 @@ def test_correct_keeps_the_reason_and_reseat_moves_a_match_not_begun(tmp_path):
     assert t.match(third)["tbl"] == 1
     with pytest.raises(ValueError, match="no table 99"):
         t.reseat(third, 99)
+
+
+def test_the_director_fuzz_target_finds_a_planted_defect(monkeypatch, tmp_path):
+    # A result recorded with its cantons the wrong way round when they are 2-1: the
+    # fuzz target (tools/fuzz/targets.py, "director") must find it.
+    from tools import fuzz
+    from tools.fuzz.targets import TARGETS
+
+    result = Tournament._result
+
+    def planted(self, m, winner, cantons, points=None):
+        if list(cantons) == [2, 1]:
+            cantons = [1, 2]
+        return result(self, m, winner, cantons, points)
+
+    monkeypatch.setattr(Tournament, "_result", planted)
+    said = []
+    ran, found = fuzz.run(TARGETS["director"](), 0, seed=1, cases=range(60),
+                          out=said.append, folder=str(tmp_path))
+    assert found == 1 and "a result that is not its log's" in said[-1]
