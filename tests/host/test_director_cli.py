@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -35,21 +36,26 @@ def test_set_up_provision_and_export_before_play(tmp_path):
     assert run.stderr == "tools.director phase: set-up line 2: cantons must be 2 or 3\n"
     assert director("phase", "--db", db, "final", "--knockout", "--set", "canton=12 cantons=2",
                     "--final-set", "canton=12 cantons=3").returncode == 0
-    out = tmp_path / "table2.tmt"
+    out = tmp_path / "table2.trn"
     run = director("provision", "--db", db, "--table", "2", "--out", str(out), "--broker",
                    "192.168.1.10", "--ssid", "SA FONDA", "--wifi", "p4ss word")
     assert run.returncode == 0, run.stderr
-    fields = provision.read(out.read_text())
+    data = out.read_bytes()
+    fields = provision.read(data)
     password = fields.pop("password")
-    assert fields == {"broker": "192.168.1.10", "port": "1883", "table": "2", "user": "table2",
-                      "ssid": "SA FONDA", "wifi": "p4ss word"}
-    assert len(password) == 16 and set(password) <= set(
-        "ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    assert fields == {"truc-tournament": "1", "table": "2", "host": "192.168.1.10",
+                      "port": "1883", "user": "table2", "ssid": "SA FONDA",
+                      "wifi": "p4ss word"}
+    assert data.endswith(b"crc %08x\n" % zlib.crc32(data[:data.rindex(b"crc ")]))
+    assert len(password) == 16 and set(password) <= set("abcdefghjklmnpqrstuvwxyz23456789")
     director("provision", "--db", db, "--table", "2", "--out", str(out), "--broker", "h")
-    assert provision.read(out.read_text())["password"] == password  # the same again
+    assert provision.read(out.read_bytes())["password"] == password  # the same again
     director("provision", "--db", db, "--table", "2", "--out", str(out), "--broker", "h",
              "--new-password")
-    assert provision.read(out.read_text())["password"] != password
+    assert provision.read(out.read_bytes())["password"] != password
+    run = director("provision", "--db", db, "--table", "2", "/dev/ttyUSB9", "--broker", "h")
+    assert run.stderr == ("tools.director provision: a board needs the venue's WiFi: "
+                          "--ssid NAME [--wifi PASSWORD]\n")
     run = director("provision", "--db", db, "--table", "3", "--out", str(out), "--broker", "h")
     assert run.stderr == "tools.director provision: no table 3 (the tournament has 2)\n"
     run = director("export", "--db", db)
@@ -61,17 +67,24 @@ def test_set_up_provision_and_export_before_play(tmp_path):
     assert run.returncode == 2 and "no tournament at" in run.stderr
 
 
-def test_mpremote_writes_the_file_at_the_flash_root():
-    command = provision.mpremote_command("/dev/ttyUSB0", "/tmp/x/truc.tmt")
+def test_mpremote_writes_the_file_crash_safe():
+    command = provision.mpremote_command("/dev/ttyUSB0", "/tmp/x/truc.trn")
     assert command[1:] == ["-m", "mpremote", "connect", "/dev/ttyUSB0", "fs", "cp",
-                           "/tmp/x/truc.tmt", ":truc.tmt"]
+                           "/tmp/x/truc.trn", ":truc.tmp", "+", "exec",
+                           "import os; os.rename('truc.tmp', 'truc.trn')"]
 
 
-def test_the_tournament_file_refuses_what_it_cannot_hold():
-    with pytest.raises(ValueError, match="wifi: one line"):
-        provision.tournament_file("h", 1883, 7, "P" * 16, "net", "two\nlines")
-    with pytest.raises(ValueError, match="over 512 bytes"):
-        provision.tournament_file("h", 1883, 7, "P" * 16, "n" * 300, "w" * 300)
+def test_the_tournament_file_refuses_what_the_board_would():
+    for args, why in ((("h", 1883, 7, "P" * 16), "password: 16 lowercase"),
+                      (("h", 1883, 7, "p" * 16, "net", "short"), "wifi: 8 to 63"),
+                      (("h", 1883, 7, "p" * 16, "n" * 33), "ssid: 1 to 32"),
+                      (("h\n", 1883, 7, "p" * 16), "host: 1 to 63 printable"),
+                      (("h", 0, 7, "p" * 16), "port: 1 to 65535")):
+        with pytest.raises(ValueError, match=why):
+            provision.tournament_file(*args)
+    data = provision.tournament_file("h", 1883, 7, "p" * 16)
+    with pytest.raises(ValueError, match="bad crc"):
+        provision.read(data[:-2])
 
 
 def check_export(db):

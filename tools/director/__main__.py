@@ -77,14 +77,16 @@ def cmd_export(args):
 def cmd_provision(args):
     from tools.director import provision
     t = _tournament(args)
-    text = provision.tournament_file(args.broker, args.broker_port, args.table,
+    if args.port and not args.ssid:
+        raise ValueError("a board needs the venue's WiFi: --ssid NAME [--wifi PASSWORD]")
+    data = provision.tournament_file(args.broker, args.broker_port, args.table,
                                      t.password(args.table, new=args.new_password),
-                                     args.ssid, args.wifi)
+                                     args.ssid or "venue", args.wifi or "")
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with open(args.out, "wb") as f:
+            f.write(data)
     elif args.port:
-        provision.write_to_board(args.port, text)
+        provision.write_to_board(args.port, data)
     else:
         raise ValueError("provision writes to a board (PORT) or to a file (--out FILE)")
     print("table %d provisioned for %s:%d" % (args.table, args.broker, args.broker_port))
@@ -163,8 +165,8 @@ def parser():
     c.add_argument("--out", help="write the file here instead (the simulator)")
     c.add_argument("--broker", required=True, help="the broker's address as the table sees it")
     c.add_argument("--broker-port", type=int, default=1883)
-    c.add_argument("--ssid")
-    c.add_argument("--wifi", help="the WiFi password")
+    c.add_argument("--ssid", help="the venue's WiFi (a board needs it)")
+    c.add_argument("--wifi", help="its password (none: an open network)")
     c.add_argument("--new-password", action="store_true")
     c = command("export", "the matches and standings as JSON (or the standings as CSV)")
     c.add_argument("--csv", action="store_true")

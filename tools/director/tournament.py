@@ -14,7 +14,7 @@ from tools.director import formats
 from tools.director.engine import replay
 
 SCHEMA_VERSION = 1
-PASSWORD_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32: 5 bits each, 80 in 16
+PASSWORD_LETTERS = "abcdefghjklmnpqrstuvwxyz23456789"  # 32: 5 bits each, 80 in 16
 TIEBREAKS = ("won", "head_to_head", "cantons_diff", "cantons_for", "points_diff", "seed")
 SETTINGS = {  # the organizer's choices, with their defaults (docs/TOURNAMENT.md)
     "name": "Truc tournament",
