@@ -75,6 +75,9 @@ def random_log(setup, seed):
         raise ValueError(reason)
     lines = list(setup)
     m = live.match
+    if not any(line.startswith("dealer") for line in setup):  # said, as a table says it
+        lines.append("dealer %d" % m.first_dealer())
+        live.apply(lines[-1])
     while live.winner() is None:
         command = randplay.step(m)
         if command is None:
