@@ -278,3 +278,45 @@ def test_spectators_read_the_live_results_only(venue):
         spectator.loop_stop()
         spectator.disconnect()
     assert venue.table(1).wait_assignment() == a  # the spectator could not clear it
+
+
+def test_the_snapshot_keeps_the_pages_interface(venue):
+    """The members h19's pages read (notes: tournament-common), from a real director."""
+    d = venue.director()
+    d.start_tournament()
+    t1 = venue.table(1)
+    a = t1.wait_assignment()
+    lines = random_log(a["setup"], 21)
+    for line in lines[:12]:
+        t1.send(a["match"], line)
+    t1.wait_have(a["match"], 12)
+    snap = d.snapshot()
+    assert snap["version"] == d.version and isinstance(d.version, int)
+    assert {"name", "version", "tables", "phases", "matches", "standings",
+            "refusals"} <= set(snap)
+    row = snap["tables"][0]
+    state = replay(lines[:12])[0].state()
+    assert {k: row[k] for k in ("table", "match", "phase", "round", "pairs", "connected",
+                                "seq", "winner", "variant", "target")} == {
+        "table": 1, "match": a["match"], "phase": "groups", "round": 1, "pairs": a["pairs"],
+        "connected": True, "seq": 12, "winner": None, "variant": "mallorca", "target": 12}
+    assert (row["points"], row["cantons"], row["round_no"]) == (
+        state["points"], state["cantons"], state["round"])
+    assert isinstance(row["stakes"], str)
+    groups, final = snap["phases"]
+    assert (groups["kind"], final["kind"]) == ("groups", "knockout")
+    assert [g["name"] for g in groups["groups"]] == ["A", "B"]
+    assert set(groups["groups"][0]["rows"][0]) >= {"pair", "played", "won", "lost",
+                                                   "cantons_for", "cantons_against",
+                                                   "points_for", "points_against"}
+    assert final["rounds"] == []  # drawn when the groups end
+    assert {m["match"] for m in snap["matches"]} >= {a["match"]}
+    assert [r["place"] for r in snap["standings"]] == list(range(1, 9))
+    before = d.version
+    assert d.wait(before, timeout=0.1) == before  # nothing new: the long poll times out
+    t1.send(a["match"], lines[12])
+    assert d.wait(before, timeout=10) > before
+    with pytest.raises(ValueError, match="unknown match"):
+        d.correct("m99", 0, [2, 0], "x")
+    with pytest.raises(ValueError, match="unknown match"):
+        d.reseat("17", 1)

@@ -24,18 +24,18 @@ def table_state(director, table, connected):
         return row
     live = t.live_of(m["id"])
     state = live.state()
-    setup_state = None
+    shown = live
     if not live.count:  # nothing received yet: the phase's set-up says variant and target
         from tools.director.engine import replay
-        setup_state = replay(t.setup_of(m))[0].state()
-    shown = setup_state or state
+        shown = replay(t.setup_of(m))[0]
+    setup = shown.state()
     row.update({
         "match": match_name(m["id"]), "phase": t.phase_name(m["phase"]), "round": m["round"],
         "pairs": _pairs(t, m), "seq": live.count, "points": state["points"],
         "cantons": state["cantons"], "round_no": state["round"],
         "stakes": state["pending"] or "", "truc_worth": state["truc_worth"],
-        "winner": state["winner"], "variant": shown["variant"], "target": shown["target"],
-        "cantons_to_win": live.match.cantons_to_win() if live.count else None,
+        "winner": state["winner"], "variant": setup["variant"], "target": setup["target"],
+        "cantons_to_win": shown.match.cantons_to_win(),
         "done": m["status"] == "done"})
     return row
 
