@@ -2,8 +2,13 @@
 its own written to a folder of its own (docs/TOURNAMENT.md, "Who may do what"): a
 listener on the address given, no anonymous clients, a password file hashed by
 mosquitto_passwd, the ACL, persistence (retained messages and sessions survive a
-restart)."""
+restart). Where Mosquitto is not installed: amqtt (PyPI, pure Python), with the same
+users (argon2-hashed) and the same ACL spelled out table by table (amqtt has no %u
+patterns); it keeps nothing across a restart (the director publishes the retained
+topics again when it reconnects)."""
+import json
 import os
+import sys
 import shutil
 import socket
 import subprocess
@@ -105,6 +110,44 @@ def write_config(folder, users, host="127.0.0.1", port=1883, extra="", acl=ACL):
     return conf
 
 
+def amqtt_acl(users):
+    """The ACL of docs/TOURNAMENT.md for amqtt's TopicAccessControlListPlugin: per user,
+    the topics it may publish to and subscribe to."""
+    publish, subscribe = {"director": ["truc/#"], "spectator": []}, {
+        "director": ["truc/#"], "spectator": ["truc/live/#"]}
+    for user in users:
+        if user.startswith("table"):
+            publish[user] = ["truc/%s/log" % user, "truc/%s/status" % user]
+            subscribe[user] = ["truc/%s/assign" % user, "truc/%s/have" % user]
+    return publish, subscribe
+
+
+def write_amqtt_config(folder, users, host, port):
+    from pwdlib.hashers.argon2 import Argon2Hasher  # amqtt's own dependency
+
+    os.makedirs(folder, exist_ok=True)
+    passwd = os.path.join(folder, "passwd")
+    hasher = Argon2Hasher()
+    fd = os.open(passwd, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        for user, password in sorted(users.items()):
+            f.write("%s:%s\n" % (user, hasher.hash(password)))
+    publish, subscribe = amqtt_acl(users)
+    config = {
+        "listeners": {"default": {"type": "tcp", "bind": "%s:%d" % (host, port)}},
+        "plugins": {
+            "amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": False},
+            "amqtt.plugins.authentication.FileAuthPlugin": {"password_file": passwd},
+            "amqtt.plugins.topic_checking.TopicAccessControlListPlugin": {
+                "publish_acl": publish, "acl": subscribe},
+        },
+    }
+    conf = os.path.join(folder, "amqtt.yaml")
+    with open(conf, "w") as f:
+        json.dump(config, f, indent=1)  # JSON is YAML
+    return conf
+
+
 class Mosquitto:
     """One mosquitto process on a configuration written by write_config."""
 
@@ -112,21 +155,21 @@ class Mosquitto:
         program = mosquitto()
         if program is None:
             raise OSError("mosquitto is not installed (Debian: apt-get install mosquitto)")
-        self.program = program
         self.folder = folder
         self.host = host
         self.port = port or free_port(host)
         self.extra, self.acl = extra, acl
         self.conf = write_config(folder, users, host, self.port, extra, acl)
+        self.command = [program, "-c", self.conf]
         self.process = None
 
     def start(self, timeout=10):
-        self.process = subprocess.Popen([self.program, "-c", self.conf],
+        self.process = subprocess.Popen(self.command,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise OSError("mosquitto stopped: %s (%s)" % (
+                raise OSError("%s stopped: %s (%s)" % (self.command[0],
                     self.process.stderr.read().decode(errors="replace").strip(), self.log()))
             try:
                 socket.create_connection((self.host, self.port), timeout=0.2).close()
@@ -134,13 +177,7 @@ class Mosquitto:
             except OSError:
                 time.sleep(0.05)
         self.stop()
-        raise OSError("mosquitto did not listen on %s:%d" % (self.host, self.port))
-
-    def reload(self, users):
-        """Writes the password file again and has mosquitto read it (SIGHUP)."""
-        write_config(self.folder, users, self.host, self.port, self.extra, self.acl)
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(1)
+        raise OSError("%s did not listen on %s:%d" % (self.command[0], self.host, self.port))
 
     def kill(self):
         """Kills it at once (SIGKILL), as a power cut would."""
@@ -173,3 +210,22 @@ class Mosquitto:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class Amqtt(Mosquitto):
+    """amqtt's broker in a process of its own, where Mosquitto is missing."""
+
+    def __init__(self, folder, users, host="127.0.0.1", port=None):
+        self.folder = folder
+        self.host = host
+        self.port = port or free_port(host)
+        self.conf = write_amqtt_config(folder, users, host, self.port)
+        self.command = [sys.executable, "-m", "amqtt.scripts.broker_script", "-c", self.conf]
+        self.process = None
+
+
+def start_broker(folder, users, host="127.0.0.1", port=None):
+    """Mosquitto where installed, else amqtt: a started broker."""
+    if mosquitto() is not None:
+        return Mosquitto(folder, users, host, port).start()
+    return Amqtt(folder, users, host, port).start()

@@ -1,6 +1,6 @@
 """A venue: the director and, when no broker is given, the broker it starts (Mosquitto,
 configured in a folder beside the database: FILE.broker/)."""
-from tools.director.broker import Mosquitto, mosquitto
+from tools.director.broker import Amqtt, Mosquitto, mosquitto
 from tools.director.director import Director
 from tools.director.tournament import Tournament
 
@@ -24,13 +24,19 @@ class Venue:
         if broker:
             self.host, self.port = parse_broker(broker)
         else:
-            if mosquitto() is None:
-                raise OSError("mosquitto is not installed (Debian: apt-get install "
-                              "mosquitto), and no --broker HOST:PORT was given")
             t = Tournament(db)
             users = t.broker_users()
             t.close()
-            self.broker = Mosquitto(db + ".broker", users, listen, port)
+            if mosquitto() is not None:
+                self.broker = Mosquitto(db + ".broker", users, listen, port)
+            else:
+                try:
+                    import amqtt  # noqa: F401
+                except ImportError:
+                    raise OSError("neither mosquitto (Debian: apt-get install mosquitto) nor "
+                                  "amqtt (pip install amqtt) is installed, and no --broker "
+                                  "HOST:PORT was given") from None
+                self.broker = Amqtt(db + ".broker", users, listen, port)
             self.host = "127.0.0.1" if listen in ("0.0.0.0", "") else listen
             self.port = self.broker.port
         self.director = None
