@@ -236,4 +236,35 @@ def test_the_director_fuzz_target_finds_a_planted_defect(monkeypatch, tmp_path):
     said = []
     ran, found = fuzz.run(TARGETS["director"](), 0, seed=1, cases=range(60),
                           out=said.append, folder=str(tmp_path))
-    assert found == 1 and "a result that is not its log's" in said[-1]
+    assert found == 1 and "a result that is not its log's, unsaid" in said[-1]
+
+
+def test_commands_after_the_result_are_kept_and_a_changed_log_is_said(tmp_path):
+    """A table's device keeps a match until the director holds all of it: what it sends
+    after the result (an undo at the table; the rest of a match corrected by hand) is
+    stored, the result stands, and a log that no longer agrees is said."""
+    t = new(tmp_path / "t.db")
+    first, second = t.start()[:2]
+    lines = random_log(t.assignment_payload(t.match(first))["setup"], 3)
+    for seq, line in enumerate(lines, 1):
+        t.receive(1, first, seq, line)
+    assert t.finish_if_won(first) and t.disagreement(first) is None
+    winner = t.match(first)["winner"]
+    assert t.receive(1, first, len(lines) + 1, "undo") == (1, [])
+    note = t.disagreement(first)
+    assert note.startswith("m%d: the table's log now says winner None" % first)
+    assert "the result stands (winner %d" % winner in note
+    assert t.receive(1, first, len(lines) + 2, "redo") == (1, [])
+    assert t.disagreement(first) is None  # the log agrees again
+    assert t.match(first)["winner"] == winner
+    # corrected mid-match: the rest still arrives and is kept; the correction stands
+    other = random_log(t.assignment_payload(t.match(second))["setup"], 4)
+    for seq, line in enumerate(other[:10], 1):
+        t.receive(2, second, seq, line)
+    t.correct(second, 1, [0, 2], "the pairs agreed the rest on paper")
+    for seq, line in enumerate(other[10:], 11):
+        t.receive(2, second, seq, line)
+    assert t.held_count(second) == len(other)
+    assert t.disagreement(second) is None
+    m = t.match(second)
+    assert (m["winner"], m["cantons_a"], m["cantons_b"]) == (1, 0, 2)

@@ -222,8 +222,12 @@ class Director:
             self.on_stored(table, mid, seq, time.monotonic())
         if t.finish_if_won(mid):
             self._after_result()
-        else:
-            self._bump()
+            return
+        note = t.disagreement(mid)
+        if note:  # stored, and said where the organizer looks
+            self.counts["refused"] += 1
+            t.refuse(table, msg.topic, msg.payload.decode("utf-8", "replace")[:200], note)
+        self._bump()
 
     def _after_result(self):
         self._standings_dirty = True

@@ -440,11 +440,9 @@ class Tournament:
         live = self.live_of(mid)
         stored, refused = 0, []
         while True:
-            reason = None
-            if m["status"] == "done" or live.winner() is not None:
-                reason = "%s is over: the director corrects it" % match_name(mid)
-            else:
-                reason = live.apply(line)
+            # after the result too (an undo at the table, the rest of a match whose
+            # result was corrected): the table's log is kept whole, the result stands
+            reason = live.apply(line)
             if reason and not stored:
                 raise ValueError(reason)
             with self.db:
@@ -478,6 +476,21 @@ class Tournament:
         with self.db:
             self._result(m, winner, live.state()["cantons"], live.totals())
         return True
+
+    def disagreement(self, mid):
+        """Why a finished match's result is no longer its log's (the table went on after
+        it: an undo), or None. A corrected result stands without a word."""
+        m = self.match(mid)
+        if m["status"] != "done" or self.corrections(mid):
+            return None
+        live = self.live_of(mid)
+        cantons = live.state()["cantons"]
+        if live.winner() == m["winner"] and cantons == [m["cantons_a"], m["cantons_b"]]:
+            return None
+        return ("%s: the table's log now says winner %s, cantons %s; the result stands "
+                "(winner %d, cantons %s): correct it if the table is right" % (
+                    match_name(mid), live.winner(), cantons, m["winner"],
+                    [m["cantons_a"], m["cantons_b"]]))
 
     def _result(self, m, winner, cantons, points=None):
         finished = m["finished"] or self.tick()
