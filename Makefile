@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test check test-cpython test-micropython sim bench clean flash typecheck lint mp32
+.PHONY: test check test-cpython test-micropython sim bench bench-director clean flash typecheck lint mp32
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,13 @@ sim: $(READY)
 
 bench: $(READY)
 	$(BIN)/python -m tools.bench
+
+# The tournament director (docs/PERFORMANCE.md, "The tournament director"): a 16-pair
+# phase on 8 simulated tables, then 128 tables at once.
+bench-director: $(READY)
+	rm -f /tmp/truc-bench-demo.db* && $(BIN)/python -m tools.director demo --pairs 16 \
+		--tables 8 --seed 1 --db /tmp/truc-bench-demo.db --runner paho
+	$(BIN)/python -m tools.director.bench --tables 128 --pace 0.1
 
 lint: $(READY)
 	$(BIN)/ruff check .

@@ -20,6 +20,9 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
             the console's POST forms; a clear 4xx or a page, never a fault, the director
             changed only by an accepted action and with what the form said, the console's
             key only to whom may have it, nothing of the request in a page unescaped
+  director  the MQTT messages tools.director reads (truc/<table>/log and status),
+            duplicated, reordered, dropped, damaged: never a crash, what it stores
+            replays, a result is its log's, a restart reads the same
 """
 import contextlib
 import io
@@ -742,5 +745,89 @@ class DirectorPages(Target):
         return int(parts[1]), answer
 
 
+class DirectorMessages(Target):
+    """Each case: the messages of table 1's match (tools.director's m1), some duplicated,
+    swapped, dropped, damaged by mutate.edit or sent on another table's topic; then, in
+    two cases of three, the whole journal again."""
+    name = "director"
+    SETUP = ["variant mallorca", "set canton=12 cantons=2"]
+
+    def corpus(self, seed):
+        from tools.director.engine import random_log
+        return [["m1 %d %s" % (i, line) for i, line in enumerate(
+            random_log(self.SETUP, seed * 100 + k), 1)] for k in range(6)]
+
+    def make(self, rng, corpus):
+        payloads = [p.encode() for p in rng.choice(corpus)]
+        flat = [p for c in corpus for p in c]
+        messages = []
+        for p in payloads:
+            kind = rng.randrange(12)
+            if kind == 0:
+                continue  # dropped
+            topic = "truc/table%d/log" % (2 if kind == 1 else 1)
+            if kind == 2:
+                p = mutate.edit(rng, p, [q.encode() for q in flat[:50]])
+            messages.append([topic, p.decode("latin-1")])
+            if kind == 3:
+                messages.append([topic, p.decode("latin-1")])  # twice
+            if kind == 4 and len(messages) > 1:
+                messages[-1], messages[-2] = messages[-2], messages[-1]
+        if rng.randrange(3) == 0:
+            messages.append(["truc/table1/status", rng.choice(("on x", "off", "\xff"))])
+        if rng.randrange(3):  # the table sends its journal again, as after a `have`
+            messages.extend(["truc/table1/log", p.decode()] for p in payloads)
+        return {"messages": json.dumps(messages).encode()}
+
+    def check(self, files):
+        from tools.director.director import Director
+        from tools.director.tournament import Tournament
+        from tools.replay import replay
+
+        class Message:
+            def __init__(self, topic, payload):
+                self.topic, self.payload = topic, payload
+
+        with tempfile.TemporaryDirectory() as folder:
+            db = os.path.join(folder, "t.db")
+            t = Tournament(db)
+            t.import_csv("pair\nA/A\nB/B\n")
+            t.add_phase("final", "knockout", self.SETUP)
+            t.set_setting("tables", 2)
+            t.start()
+            t.close()
+            d = Director(db)  # never connected: its publishes wait in paho's queue
+            try:
+                for topic, payload in json.loads(files["messages"]):
+                    d._on_message(d.client, None, Message(topic, payload.encode("latin-1")))
+                t = d.tournament
+                log = t.log_text(1)
+                m, code = replay(tablelog.split(log.encode()), out=io.StringIO(),
+                                 err=io.StringIO())
+                if code:
+                    raise Finding("director: the stored log does not replay")
+                row = t.match(1)
+                said = t.db.execute("SELECT 1 FROM refusals WHERE reason LIKE "
+                                    "'%the result stands%'").fetchone()
+                if row["status"] == "done" and (row["winner"] != m.winner() or [
+                        row["cantons_a"], row["cantons_b"]] != [m.cantons(0), m.cantons(1)]) \
+                        and not said:
+                    raise Finding("director: a result that is not its log's, unsaid")
+                if m.winner() in (0, 1) and row["status"] != "done":
+                    raise Finding("director: a won log without its result")
+                count = log.count("\n")
+                if t.db.execute("SELECT 1 FROM held WHERE seq <= ?", (count + 1,)).fetchone():
+                    raise Finding("director: a held command that could be stored")
+                before = t.export()
+            finally:
+                d.tournament.close()
+            again = Tournament(db)
+            try:
+                if again.export() != before:
+                    raise Finding("director: a restart reads another tournament")
+            finally:
+                again.close()
+
+
 TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
-                               MatchLoad, StarvedHeap, DirectorPages)}
+                               MatchLoad, StarvedHeap, DirectorPages, DirectorMessages)}
