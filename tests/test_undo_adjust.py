@@ -1,4 +1,5 @@
 # Undo and redo of any command, hand adjustment of points, and the command log.
+# mp-heap: 72K
 from play import play, refused, score, cantons
 from truc.match import Match
 from truc import rules as R
