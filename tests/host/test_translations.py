@@ -121,6 +121,7 @@ GLOSSARY = {
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_one_word_per_thing_the_tables_word(language):
+    assert language in GLOSSARY, "GLOSSARY: the table's words in %s (DEVELOPING.md)" % language
     for english, translated in LANGUAGES[language].items():
         for names, word, other in GLOSSARY[language]:
             if re.search(names, english, re.I):
