@@ -6,11 +6,21 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+UNTRACKED = (".git", ".venv", "build", "__pycache__", ".pytest_cache", ".ruff_cache")  # without git
+
+
 def copy_tracked(dst):
     """The repository's tracked files as they are in the working tree (uncommitted
-    changes included), copied to dst; returns dst."""
-    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                           check=True).stdout.decode("utf-8").split("\0")
+    changes included), copied to dst; returns dst. Outside a git checkout (a tarball),
+    the tree but what git would not track."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    except OSError:  # no git
+        listed = None
+    if listed is None or listed.returncode:
+        shutil.copytree(ROOT, dst, symlinks=False, ignore=shutil.ignore_patterns(*UNTRACKED))
+        return dst
+    names = listed.stdout.decode("utf-8").split("\0")
     for name in filter(None, names):
         src = os.path.join(ROOT, name)
         if not os.path.isfile(src) or os.path.islink(src):
