@@ -42,10 +42,10 @@ test: $(READY) $(TYPINGS) mp32
 	$(BIN)/python tests/run_micropython.py
 	$(BIN)/python -m tools.fuzz all --seconds 5 --seed 1
 
-# The fast tier, for every change (about 3 minutes; make test before a merge): lint, the
-# engine and app tests on both runtimes but the two that draw every screen in every
-# language on every board (the goldens still check each screen), the recipes of
-# docs/DEVELOPING.md and the layering, what catches a forgotten package.json, a board
+# The fast tier, for every change (about 3 minutes on an idle machine: 106 s of CPU, 6
+# December; make test before a merge): lint, the engine and app tests on both runtimes
+# but the two that draw every screen in every language on every board (the goldens still
+# check each screen), the recipes of docs/DEVELOPING.md and the layering, what catches a forgotten package.json, a board
 # without its entries and a device's wrong error code (test_packaging, test_boards,
 # test_sim_device), every fuzz target for a second, and a short soak on the simulator and
 # the unix port.
