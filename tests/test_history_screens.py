@@ -1,6 +1,6 @@
 # The round history screen (app.history), the past matches screen (app.pastmatches) and
 # undo naming what it undid, on both screen sizes.
-# mp-heap: 208K  (it loads both screen sizes and three languages; the device needs one of each)
+# mp-heap: 208K  (it loads both screen sizes and every language; the device needs one of each)
 from play import play
 from ui import events as E
 from hw.archive import Archive
