@@ -3,6 +3,8 @@
 from truc import rules as R
 from truc import variants as V
 from app.app import Settings
+from app import i18n
+from app.i18n import LANGUAGES
 from screenapp import Battery, make_app
 from app import labels
 from ui import events as E
@@ -262,7 +264,10 @@ def test_the_main_menu_speaks_the_language_settings_chose():
         app.render()
         assert app.top().items[0][0] == "Assistant"
         app.open("settingsmenu")
-        _press(app, E.SELECT)  # English -> Català
+        for _ in LANGUAGES:  # the next language a press: on to Català
+            if app.settings.language == "ca":
+                break
+            _press(app, E.SELECT)
         _press(app, E.BACK)
         menu = app.top()
         assert app.top_name() == "mainmenu"
@@ -311,7 +316,7 @@ def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
 
 
 def test_scoreboard_draws_both_sizes_in_every_language():
-    for language in ("ca", "es", "en"):
+    for language in LANGUAGES:
         for large in (True, False):
             app = _app("variant valencia\nbaza A\nbaza B", large, language)
             app.render()
@@ -398,11 +403,12 @@ def test_the_main_menu_shows_what_this_boards_keys_do():
 
 def test_a_fresh_device_asks_the_language_then_shows_the_whole_help_in_it():
     # The help was always in Catalan, showed 6 of its 9 lines, and its closing press acted.
-    for keys, choose, language, title in ((2, E.NEXT, "es", "Teclas (y en el Menú)"),
-                                          (2, E.SELECT, "en", "Keys (also in the Menu)"),
-                                          (3, E.SELECT, "es", "Teclas (y en el Menú)"),
-                                          (3, E.NEXT, "en", "Keys (also in the Menu)"),
-                                          (3, E.PREV, "ca", "Tecles (també al Menú)")):
+    # The question is a list: the language under the cursor is in use, so the question
+    # reads in it; the current one is chosen with one press.
+    for keys, moves, language, title in ((2, (), "ca", "Tecles (també al Menú)"),
+                                         (2, (E.NEXT,), "es", "Teclas (y en el Menú)"),
+                                         (3, (E.NEXT, E.NEXT), "en", "Keys (also in the Menu)"),
+                                         (3, (E.PREV,), LANGUAGES[-1], None)):
         app = _app("variant valencia\nbaza A", language="ca")
         app.keys = keys
         app.settings.helped = False
@@ -410,10 +416,15 @@ def test_a_fresh_device_asks_the_language_then_shows_the_whole_help_in_it():
         app.render()
         assert app.top_name() == "language"
         before = bytes(app.match.state)
-        _press(app, choose)  # one press
+        _press(app, *moves)
+        assert app.settings.language == language and not app.settings.helped
+        assert app.top().title == i18n.t("Language: hold right chooses" if keys == 2
+                                          else "Language: B chooses")
+        _press(app, E.SELECT)
         assert app.settings.language == language and app.settings.helped
         page = app.top()
-        assert app.top_name() == "textpage" and page.title == title
+        assert app.top_name() == "textpage" and page.title == i18n.t("Keys (also in the Menu)")
+        assert title is None or page.title == title
         seen = set()
         for _ in range(len(page.items)):  # every row comes into view, a line a press
             seen.update(range(page.cursor, min(page.cursor + page.rows, len(page.items))))
@@ -422,11 +433,23 @@ def test_a_fresh_device_asks_the_language_then_shows_the_whole_help_in_it():
         text = " ".join(page.items).lower()
         for word in {"en": ("who goes", "undo", "envit values", "main menu"),
                      "es": ("quién se va", "deshacer", "envit", "menú"),
-                     "ca": ("qui se'n va", "desfés", "envit", "menú")}[language]:
+                     "ca": ("qui se'n va", "desfés", "envit", "menú")}.get(language, ()):
             assert word in text, (word, language)
         _press(app, E.BACK)  # closed: it changed nothing, the press went nowhere else
         assert app.top_name() == "scoreboard" and bytes(app.match.state) == before
         app.set_language("en")
+
+
+def test_back_on_the_language_question_keeps_the_language_the_device_had():
+    app = _app("variant valencia\nbaza A", language="es")
+    app.settings.helped = False
+    app.welcome()
+    _press(app, E.NEXT, E.NEXT)  # another language shown, not chosen
+    assert app.settings.language != "es"
+    _press(app, E.BACK)
+    assert app.settings.language == "es" and app.settings.helped
+    assert app.top_name() == "scoreboard" and i18n.t("Keys") == "Teclas"
+    app.set_language("en")
 
 
 def test_a_screen_left_takes_its_texts_along():

@@ -1,6 +1,6 @@
 # The dealer's assistant and the seat names, driven by key events through an App on a
 # real canvas: the values and winners they show, their lines, the names they store.
-# mp-heap: 208K  (both screen sizes at once, like test_app; the device loads one)
+# mp-heap: 224K  (both screen sizes at once, like test_app; the device loads one)
 from play import play
 from truc import cards
 from ui.canvas import Canvas

@@ -1,7 +1,7 @@
 # The main screens, in every language and on every board, are exactly the canvases they
 # were when last looked at (docs/screens/): a checksum of the canvas bytes. The same
 # checksums hold on CPython (the framebuf stand-in) and on MicroPython (the real one).
-# mp-heap: 512K  (every board, every screen, all three languages in one process)
+# mp-heap: 512K  (every board, every screen, every language in one process)
 from binascii import crc32
 
 from goldens import GOLDENS

@@ -1,4 +1,5 @@
 # truc.history: what every round paid and why, derived from the command log by replay.
+# mp-heap: 72K
 from play import play
 from truc import history as H
 from truc import rules as R

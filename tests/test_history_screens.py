@@ -1,12 +1,13 @@
 # The round history screen (app.history), the past matches screen (app.pastmatches) and
 # undo naming what it undid, on both screen sizes.
-# mp-heap: 208K  (it loads both screen sizes and three languages; the device needs one of each)
+# mp-heap: 208K  (it loads both screen sizes and every language; the device needs one of each)
 from play import play
 from ui import events as E
 from hw.archive import Archive
 from test_history import _VALENCIA
 from tools.dictfs import Files as _Files
 from screenapp import make_app
+from app.i18n import LANGUAGES
 
 def _app(setup=_VALENCIA, large=True, language="en"):
     return make_app(setup, large, language)
@@ -84,7 +85,7 @@ def test_flors_shows_and_duels_on_both_sizes_in_every_language():
            "envit A\nvull B\nshow 5:31 2:31\nbaza A\nbaza A\n"
            "truc B\nvull A\ntruc A\nnovull B")
     for large in (True, False):
-        for language in ("ca", "es", "en"):
+        for language in LANGUAGES:
             app = _app(log, large, language)
             app.settings.names[2] = "TONI"
             app.settings.names[7] = "Vosaltres"

@@ -1,9 +1,9 @@
 # Every text is fitted to its box (issue 8) and every fact is whole (issue 27): every
-# screen, on every board and in the three languages, drawn with the longest names, keeps
+# screen, on every board and in every language, drawn with the longest names, keeps
 # each text on the screen, off every other text, either inside a drawn shape (a
 # highlight, a slot) or clear of it, and never shortened to fit ("the 7 of cop."): where
 # a line is full the layout changes instead.
-# mp-heap: 512K  (every board, every screen, all three languages in one process)
+# mp-heap: 512K  (every board, every screen, every language in one process)
 import framebuf
 
 from play import play

@@ -1,5 +1,5 @@
 # RULES.md "Envit (the side bet)".
-# mp-heap: 72K  (a Match of 512 entries per test: 64K left the 1.5 KB log no room after
+# mp-heap: 80K  (a Match of 512 entries per test: 64K left the 1.5 KB log no room after
 # the engine grew by the envit on the flors after a refused one and tablelog by play)
 from play import play, refused, score, cantons
 from truc import rules as R

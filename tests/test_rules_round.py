@@ -1,4 +1,5 @@
 # RULES.md "The bazas", "Flor", "Going" and "Closing the round".
+# mp-heap: 72K
 from play import play, refused, score, cantons
 from truc import rules as R
 

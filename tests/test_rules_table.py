@@ -1,4 +1,5 @@
 # RULES.md "Table, seats, teams" and "Cantons and match".
+# mp-heap: 72K
 from play import play, refused, score, cantons
 from truc.match import Match
 from truc import rules as R

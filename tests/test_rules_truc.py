@@ -1,4 +1,5 @@
 # RULES.md "Truc (the round's stake)".
+# mp-heap: 72K
 from play import play, refused, score, cantons
 from truc import rules as R
 

@@ -132,7 +132,7 @@ def test_each_impossible_field_keeps_its_default_the_others_load_and_it_is_said_
         (at_setup, b"\x00", "setup"),  # no variant, yet players and options
         (at_setup + 3, b"\x02", "helped"),
         (4, u32(45)[:2], "timeout"),  # not one the menu offers
-        (lang + 1, b"xx", "language"),  # a language the device lacks
+        (lang + 1, b"zz", "language"),  # a language the device lacks (no ISO 639 code)
         (bad_name, b"\xff", "names"),  # not UTF-8
         (bad_name, b"\xc3", "names"),  # a character cut in two
     ]

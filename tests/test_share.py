@@ -1,4 +1,4 @@
-# mp-heap: 128K
+# mp-heap: 144K
 # The sharing server (hw.share, hw.httpd) on CPython and on the MicroPython unix port:
 # the request parser against hostile input (a bounded fuzz: random bytes, random splits,
 # huge lines and headers), the DNS answer, and the server on 127.0.0.1 against clients

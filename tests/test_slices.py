@@ -6,6 +6,7 @@ from binascii import crc32
 
 from goldens import GOLDENS
 from tools.scenes import SCENES, build
+from app.i18n import LANGUAGES
 from ui import events as E
 from ui.canvas import Canvas
 
@@ -58,7 +59,7 @@ def test_a_slice_is_a_whole_number_of_bands_and_the_slices_cover_the_frame():
 def test_every_main_screen_reaches_the_panel_whole_through_slices():
     for rows in (24, 48, 68, 4):  # 24: the device's (main.CANVAS_ROWS)
         canvas = _sliced(rows)
-        for language in ("en", "ca"):
+        for language in LANGUAGES:
             for name, _ in SCENES:
                 panel = Panel()
                 build(canvas, name, language,

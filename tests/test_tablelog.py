@@ -1,4 +1,5 @@
 # The table log's reader, on CPython and MicroPython alike: lines, words and numbers.
+# mp-heap: 72K
 from play import play, refused
 from truc.match import Match
 from truc import rules as R

@@ -1,19 +1,40 @@
 # The main screens in a known state (scenes), on every board, for the pictures in docs/
 # (tools/screens.py) and the golden checks (tests/test_goldens.py). Runs on CPython and on
 # MicroPython.
+import os
+import sys
+
 from tools.play import play
 from app.app import App, Settings
-from app.i18n import LANGUAGES
 from ui import events as E
 
-# Every board of boards/: its name, canvas and keys (tools/screens.py checks them against
-# the board files, which the MicroPython test runner does not import).
-BOARDS = (
-    ("tdisplay", 240, 135, False, 2),
-    ("m5stickc_plus2", 240, 135, False, 2),
-    ("m5stack_core", 320, 240, False, 3),
-    ("devkit_oled", 128, 64, True, 3),
-)
+
+def read_boards(folder="boards"):
+    """(name, width, height, mono, keys) of every board file in folder (the repository's
+    boards/), sorted by name: read from the file's NAME, WIDTH, HEIGHT, MONO and KEYS
+    lines, as the MicroPython test runner imports no board file (and runs in the
+    repository)."""
+    if folder == "boards" and sys.implementation.name != "micropython":
+        folder = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                              folder)
+    found = []
+    for file in sorted(os.listdir(folder)):
+        if not file.endswith(".py"):
+            continue
+        facts = {}
+        with open(folder + "/" + file) as f:
+            for line in f:
+                name, _, value = line.partition(" = ")
+                if name in ("NAME", "WIDTH", "HEIGHT", "MONO", "KEYS") and name not in facts:
+                    facts[name] = value.split("#")[0].strip()
+        size = [int(facts[k].replace("const(", "").rstrip(")")) for k in ("WIDTH", "HEIGHT")]
+        found.append((facts["NAME"].strip('"'), size[0], size[1], facts["MONO"] == "True",
+                      int(facts["KEYS"])))
+    return tuple(found)
+
+
+# Every board of boards/: its name, canvas and keys.
+BOARDS = read_boards()
 
 _MID_MATCH = ("variant valencia\nset canton=12\nbaza A\nbaza A\nenvit B\nvull A\nenvitwin B\n"
               "baza B\nbaza B\ntruc A\nvull B")
@@ -169,9 +190,8 @@ def _language(app):
 
 
 def _welcome(app):
-    app.welcome()  # the language, one press (app.language), then its help in it
-    choices = (E.PREV, E.NEXT, E.SELECT) if app.keys == 2 else (E.PREV, E.SELECT, E.NEXT)
-    app.event(choices[LANGUAGES.index(app.settings.language)])
+    app.welcome()  # the language (app.language), the current one chosen, then its help in it
+    app.event(E.SELECT)
 
 
 def _going(app):

@@ -20,8 +20,8 @@ DOCS = os.path.join(ROOT, "docs", "screens")
 
 
 def boards():
-    """(name, canvas, keys, picture scale) of every board; tools/scenes.py's BOARDS must
-    say what the board files say."""
+    """(name, canvas, keys, picture scale) of every board; what tools/scenes.py's BOARDS
+    reads from the board files' text must be what they say when imported."""
     out = []
     for name, width, height, mono, keys in BOARDS:
         board = importlib.import_module("boards." + name)

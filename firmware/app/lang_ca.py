@@ -43,6 +43,8 @@ TEXT = {
     "Joc fora worth": "Joc fora val",
     "Keys": "Tecles",
     "Keys (also in the Menu)": "Tecles (també al Menú)",
+    "Language: B chooses": "Idioma: B tria",
+    "Language: hold right chooses": "Idioma: llarga dreta tria",
     "Language: %s": "Idioma: %s",
     "Left key: team A. Right: B.": "Tecla esquerra: A. Dreta: B.",
     "Low battery: %d%%": "Bateria baixa: %d%%",

@@ -43,6 +43,8 @@ TEXT = {
     "Joc fora worth": "Juego fuera vale",
     "Keys": "Teclas",
     "Keys (also in the Menu)": "Teclas (y en el Menú)",
+    "Language: B chooses": "Idioma: B elige",
+    "Language: hold right chooses": "Idioma: larga derecha elige",
     "Language: %s": "Idioma: %s",
     "Left key: team A. Right: B.": "Tecla izquierda: A. Derecha: B.",
     "Low battery: %d%%": "Batería baja: %d%%",

@@ -15,6 +15,7 @@ from sim import boards
 from tools.mpbuild import ROOT
 from goldens import GOLDENS
 from tools.scenes import BOARDS, SCENES
+from app.i18n import LANGUAGES
 
 FILES = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".py"))
 
@@ -51,5 +52,5 @@ def test_every_board_has_a_model_its_resistors_and_goldens(name):
     assert said == [(board.WIDTH, board.HEIGHT, board.MONO, board.KEYS)], \
         "tools/scenes.py BOARDS must say what boards/%s.py says" % name
     for screen, _ in SCENES:
-        for language in ("ca", "es", "en"):
+        for language in LANGUAGES:
             assert "%s-%s-%s" % (screen, name, language) in GOLDENS

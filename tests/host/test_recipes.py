@@ -10,9 +10,10 @@ import sys
 
 
 import sim  # noqa: F401  (the firmware on sys.path)
-from tools import deploy, textc
+from tools import deploy
 from tools.mpbuild import ROOT
 from tools.play import play
+from repocopy import copy_tracked, edit
 
 STAND_INS = os.path.join(ROOT, "sim", "stand_ins")
 
@@ -56,6 +57,14 @@ try:
     out["drawn"] = bytes(app.canvas.buffer) != before
     app.event(E.SELECT)
     out["after"] = [app.top_name(), app.message]
+    # Drawn once per strip of a frame drawn in strips of 24 rows, as on a T-Display.
+    app = App(Canvas(240, 135, rows=24), match=match)
+    app.open("hello")
+    strips = []
+    draw = app.top().draw
+    app.top().draw = lambda app, c: strips.append(c.top) or draw(app, c)
+    app.render()
+    out["strips"] = strips
 except ValueError as e:
     out["refused"] = str(e)
 print(json.dumps(out))
@@ -86,13 +95,18 @@ def test_a_screen(tmp_path, monkeypatch):
     with open(router, "w", encoding="utf-8") as f:
         f.write(source.replace("\nSCREENS = (", '\nSCREENS = ("hello", ', 1))
     assert _run(firmware, RUN_HELLO) == {"top": "hello", "drawn": True,
-                                         "after": ["scoreboard", "said 1"]}
+                                         "after": ["scoreboard", "said 1"],
+                                         "strips": [0, 24, 48, 72, 96, 120]}
     # And deploy sends it, as it sends every screen of the table.
     monkeypatch.setattr(deploy, "FIRMWARE", firmware)
     monkeypatch.setattr(deploy, "ENTRY", os.path.join(firmware, "main.py"))
     monkeypatch.setattr(deploy, "ROUTER", router)
     sent = deploy.device_names(deploy.device_files(deploy.board_file("tdisplay")))
     assert "app/hello.mpy" in sent
+    # Step 6: package.json, regenerated, lists it for mip (the one committed does not).
+    with open(deploy.PACKAGE_JSON, encoding="utf-8") as f:
+        assert "app/hello.py" not in f.read()
+    assert "app/hello.py" in [dev for dev, _ in deploy.package_json()["urls"]]
 
 
 def test_a_board(tmp_path, monkeypatch):
@@ -127,33 +141,79 @@ def test_a_board(tmp_path, monkeypatch):
     # Step 3: deploy sends its driver and no other.
     sent = deploy.device_names(deploy.device_files(str(folder / "mine.py")))
     assert sent == deploy.device_names(deploy.device_files(deploy.board_file("tdisplay")))
+    # Step 4: the scenes read it from its folder, so the pictures and goldens cover it.
+    from tools.scenes import BOARDS, read_boards
+
+    assert ("mine", 240, 135, False, 2) in read_boards(str(folder))
+    assert [b[0] for b in BOARDS] == sorted(f[:-3] for f in os.listdir(os.path.join(
+        ROOT, "boards")) if f.endswith(".py"))
 
 
-def test_a_language(tmp_path, monkeypatch):
-    from app import i18n
-    from app.app import App, Settings
-    from ui.canvas import Canvas
+# What shows the first-run question on the copy: the new language chosen from its list.
+RUN_FIRST_RUN = '''
+import json
+from ui.canvas import Canvas
+from ui import events as E
+from truc.match import Match
+from app.app import App, Settings
+from app import i18n
 
-    # Step 1: app/lang_XX.py, TEXT = {English: translation}; here Spanish but for one.
-    text = textc.read_source(os.path.join(textc.APP, "lang_es.py"))
-    text["Actions"] = "Akzioak"
-    # Step 2: `make texts` compiles it into app/lang_XX.bin, beside the others.
-    (tmp_path / "app").mkdir()
-    (tmp_path / "app" / "lang_xx.bin").write_bytes(textc.compile_texts(text))
-    monkeypatch.syspath_prepend(str(tmp_path))  # where the firmware finds its data files
-    # Step 3: its code and name in the list of languages (app.i18n).
-    monkeypatch.setattr(i18n, "LANGUAGES", i18n.LANGUAGES + ("xx",))
-    monkeypatch.setattr(i18n, "NAMES", i18n.NAMES + ("Xx",))
-    settings = Settings()
-    settings.language = "xx"
-    try:
-        app = App(Canvas(240, 135), match=play("variant valencia"), settings=settings)
-        assert i18n.t("Actions") == "Akzioak"
-        app.open("settingsmenu")
-        app.render()
-        assert any("Xx" in str(label) for label, _ in app.top().items)
-    finally:
-        i18n.use("en")
+settings = Settings()
+settings.helped = False
+app = App(Canvas(240, 135), match=Match(), settings=settings)
+app.welcome()
+app.render()
+out = {"top": app.top_name(), "rows": [label for label, _ in app.top().items]}
+while app.settings.language != "xx":
+    app.event(E.NEXT)
+    app.render()
+out["title"] = app.top().title
+app.event(E.SELECT)
+out["after"] = [app.top_name(), app.top().title, app.settings.language, i18n.t("Actions")]
+print(json.dumps(out))
+'''
+
+
+def _in(copy, *args, timeout=600):
+    """A command of the project, run in the copy as its recipe says."""
+    proc = subprocess.run([sys.executable] + list(args), cwd=copy, capture_output=True,
+                          text=True, timeout=timeout)
+    assert proc.returncode == 0, (args, proc.stdout[-3000:], proc.stderr[-3000:])
+    return proc.stdout
+
+
+def test_a_language(tmp_path):
+    copy = copy_tracked(str(tmp_path / "repo"))
+    app = os.path.join(copy, "firmware", "app")
+    # Step 1: app/lang_XX.py from lang_es.py, every value translated (here: Spanish but
+    # for one word).
+    shutil.copyfile(os.path.join(app, "lang_es.py"), os.path.join(app, "lang_xx.py"))
+    edit(os.path.join(app, "lang_xx.py"), '"Actions": "Acciones"', '"Actions": "Akzioak"')
+    # Step 2: make texts.
+    _in(copy, "-m", "tools.textc")
+    assert os.path.isfile(os.path.join(app, "lang_xx.bin"))
+    # Step 3: its code in LANGUAGES and its name, in itself, in NAMES (app/i18n.py).
+    edit(os.path.join(app, "i18n.py"), '"en")\n', '"en", "xx")\n')
+    edit(os.path.join(app, "i18n.py"), '"English")\n', '"English", "Xixó")\n')
+    # Step 4: the table's words in it, for the glossary check.
+    edit(os.path.join(copy, "tests", "host", "test_translations.py"), "\nGLOSSARY = {\n",
+         '\nGLOSSARY = {\n    "xx": (),  # a throw-away language: no table words\n')
+    # Step 5: package.json, which lists its file for mip.
+    _in(copy, "tools/deploy.py", "--package-json")
+    # Step 6: the pictures and their checksums.
+    _in(copy, "-m", "tools.screens", "--goldens")
+    assert os.path.isfile(os.path.join(copy, "docs", "screens", "language-tdisplay-xx.png"))
+    # The first-run question lists it, in its own words, and asks in it when on it.
+    shown = _run(os.path.join(copy, "firmware"), RUN_FIRST_RUN)
+    assert shown["top"] == "language" and shown["rows"][-1] == "Xixó"
+    assert shown["title"] == "Idioma: larga derecha elige"
+    assert shown["after"] == ["textpage", "Teclas (y en el Menú)", "xx", "Akzioak"]
+    # And the tests that hold the languages pass with it (texts, fonts, package.json), on
+    # both runtimes (the goldens were written by the same code they check: left out).
+    _in(copy, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+        "tests/host/test_translations.py", "tests/host/test_textc.py",
+        "tests/host/test_packaging.py", "tests/test_i18n.py", "tests/test_app.py")
+    _in(copy, "tests/run_micropython.py", "test_i18n")
 
 
 # Recipe "A variant": one more entry in each table indexed by variant id, here as in

@@ -1,15 +1,17 @@
-"""Every text the app shows exists in Catalan and Spanish, keeps its placeholders, and
-can be drawn with the fonts (no character falls back to the placeholder box)."""
+"""Every text the app shows exists in every language of app.i18n.LANGUAGES, keeps its
+placeholders, and can be drawn with every font a board's glass uses (no character falls
+back to the placeholder box)."""
 import glob
+import importlib
 import os
 import re
 
 import pytest
 
-from app import lang_ca, lang_es
+from app import i18n
+from app.app import GLASSES
 from ui import text as text_module
-
-small, medium = text_module.font("small"), text_module.font("medium")
+from tools import deploy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -47,7 +49,23 @@ def texts():
     return found
 
 
-LANGUAGES = {"ca": lang_ca.TEXT, "es": lang_es.TEXT}
+LANGUAGES = {code: importlib.import_module("app.lang_" + code).TEXT
+             for code in i18n.LANGUAGES if code != "en"}  # English: the texts themselves
+
+
+def board_fonts():
+    """The text fonts of every board's glass (app.app.GLASSES), by name: what deploy sends
+    each board (tools.deploy.data_files)."""
+    names = {g[1] for g in GLASSES}
+    found = set()
+    for board in glob.glob(os.path.join(ROOT, "boards", "*.py")):
+        sent = deploy.data_files(board)
+        found.update(n for n in names if "ui/fonts/%s.bin" % n in sent)
+    return sorted(found)
+
+
+def test_every_board_has_its_text_font():
+    assert len(board_fonts()) == len(GLASSES)  # each glass size has a board today
 
 
 def test_the_scan_finds_the_texts():
@@ -74,14 +92,16 @@ def test_translations_keep_their_placeholders(language):
         assert translated.strip(), english
 
 
-@pytest.mark.parametrize("language", sorted(LANGUAGES))
-def test_every_character_is_in_the_fonts(language):
-    for name, font in (("small", small), ("medium", medium)):
-        placeholder = font.glyph(0xFFFD)
-        for translated in LANGUAGES[language].values():
-            for ch in translated:
-                assert font.glyph(ord(ch)) != placeholder or ch == "\ufffd", \
-                    (name, translated, ch)
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", board_fonts())
+def test_every_character_is_in_the_fonts(language, name):
+    font = text_module.font(name)
+    placeholder = font.glyph(0xFFFD)
+    shown = LANGUAGES[language].values() if language != "en" else texts()
+    for translated in list(shown) + [i18n.NAMES[i18n.LANGUAGES.index(language)]]:
+        for ch in translated:
+            assert font.glyph(ord(ch)) != placeholder or ch == "\ufffd", \
+                (name, translated, ch)
 
 
 # One word per thing, the table's (issue 27.12; the seeds are the reference: seed 000
@@ -101,6 +121,7 @@ GLOSSARY = {
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_one_word_per_thing_the_tables_word(language):
+    assert language in GLOSSARY, "GLOSSARY: the table's words in %s (DEVELOPING.md)" % language
     for english, translated in LANGUAGES[language].items():
         for names, word, other in GLOSSARY[language]:
             if re.search(names, english, re.I):

@@ -1,4 +1,6 @@
-# Undo and redo of any command, hand adjustment of points, and the command log.
+# truc.match beyond the rules (those are the test_rules_* suites): undo and redo of any
+# command, hand adjustment of points, the command log and its export.
+# mp-heap: 72K
 from play import play, refused, score, cantons
 from truc.match import Match
 from truc import rules as R
