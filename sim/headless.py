@@ -4,12 +4,11 @@ import json
 import sys
 import time
 
-from tools.replay import describe
-
 from sim import keyscript
 from sim.autopilot import Autopilot, PlayError
 from sim.device import Device
 from sim.fingers import Fingers
+from sim.state import describe
 
 
 def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None,

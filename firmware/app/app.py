@@ -20,6 +20,7 @@ from ui import canvas as C
 from ui import events as E
 from ui import text
 from ui.gestures import elapsed
+from ui.modules import forget, forget_since
 
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
@@ -34,40 +35,6 @@ SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "
 # to send a board the fonts of its own glass only.
 GLASSES = ((0, "small", "digits_small"), (200, "medium", "digits_large"),
            (320, "large", "digits_huge"))
-
-
-def forget(modules):
-    """Forgets the modules named as if never imported (their bytecode goes at the next
-    collection): what a screen left brought in, or what main imported for a moment.
-    Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
-    for m in modules:
-        _forget(m)
-
-
-def _forget(m):
-    module = sys.modules.pop(m, None)
-    if module is None:
-        return
-    dot = m.rfind(".")
-    for name in sys.modules:  # its package, if loaded, lets go of it too
-        if dot == len(name) and m.startswith(name):
-            attrs = sys.modules[name].__dict__
-            for key in attrs:
-                if attrs[key] is module:
-                    del attrs[key]
-                    break
-            return
-
-
-def _forget_since(known):
-    # Forgets every module not named in known, making no list of them.
-    while True:
-        for m in sys.modules:
-            if m not in known:
-                break
-        else:
-            return
-        _forget(m)
 
 
 def _nothing():
@@ -170,7 +137,7 @@ class App:
             screen.name = name
             screen.modules = [m for m in sys.modules if m not in known]
         except MemoryError:  # what it imported goes too: no screen would ever drop it
-            _forget_since(known)
+            forget_since(known)
             raise
         return screen
 

@@ -7,13 +7,14 @@ import time
 
 from truc import rules as R
 from truc.match import Match
-from app.app import App, forget
+from app.app import App
 from app.device import Device
 from app.i18n import check, t
 from app.settings import Settings
 from app.loop import Loop
 from hw import parts
 from hw.journal import Journal
+from ui.modules import forget
 
 
 def boot(board, canvas, files, share_ports):

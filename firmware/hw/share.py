@@ -7,18 +7,10 @@ import sys
 from micropython import const
 
 from ui.gestures import elapsed
+from ui.modules import forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
 _SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive")
-
-
-def forget(name):
-    """Forgets module name as if never imported: its bytecode goes at the next collection."""
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot])
-    if package is not None and hasattr(package, name[dot + 1:]):
-        delattr(package, name[dot + 1:])
 
 
 class Sharing:
@@ -59,7 +51,7 @@ class Sharing:
             try:
                 start(self)
             finally:
-                forget("hw.listen")
+                forget(("hw.listen",))
         self.settings.sharing = True
         self._last = now
 
@@ -72,7 +64,7 @@ class Sharing:
         self.settings.sharing = False
         for name in _SERVING:  # what serving imported goes, its bytecode too
             if name not in self._had:
-                forget(name)
+                forget((name,))
 
     def active(self):
         return self.server is not None
