@@ -82,13 +82,15 @@ class App:
         self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
-        self.on_change = on_change  # called after every change to the match (to save it)
-        self.after_event = after_event  # called after every event (to save changed settings)
+        # What the device calls back (app.device's Device, on the board): after every
+        # change to the match (to save it), after every event (to save changed settings).
+        self.on_change = on_change
+        self.after_event = after_event
         # Called before New match clears the match (to archive it): "" or why it could
         # not, which New match asks about before it lets the match go.
         self.before_new_match = before_new_match
-        self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
-        self.make_sharing = make_sharing  # main: a function making hw.share's part (or None)
+        self.archive = archive  # past matches: a function giving hw.archive's Archive
+        self.make_sharing = make_sharing  # a function making hw.share's part (or None)
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")

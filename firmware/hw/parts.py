@@ -1,6 +1,6 @@
 # The board's buttons, backlight and battery, built from the names every board file
 # gives (see boards/tdisplay.py). The one place outside the drivers that makes machine
-# objects for them, so that main and the app never touch machine.
+# objects for them, so that app.boot and the app never touch machine.
 import time
 
 import machine

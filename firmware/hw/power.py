@@ -113,7 +113,7 @@ class Power:
         self._samples = samples
         self._usb = usb_mv
         self._absent = absent_mv
-        self.playing = _no_match  # True while a match is in progress (main sets app.playing)
+        self.playing = _no_match  # True while a match is in progress (app.boot sets app.playing)
         self.state = LIT
         self._last = now_ms & _MASK  # the last edge (or wake)
         self._guard = False  # a press was swallowed; _guard_t: its latest edge

@@ -33,7 +33,7 @@ class Sharing:
         self._had = ()  # what of _SERVING was imported before sharing began
 
     def words(self):
-        """The score's words in the device's language (main: the scoreboard's)."""
+        """The score's words in the device's language (app.device: the scoreboard's)."""
         return []
 
     def name(self):

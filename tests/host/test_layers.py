@@ -6,6 +6,7 @@ import statements, in-function ones too."""
 import ast
 import glob
 import os
+import re
 
 from app.app import SCREENS as ROUTER_SCREENS
 from tools.mpbuild import ROOT
@@ -122,3 +123,32 @@ def test_the_simulator_imports_nothing_of_the_tools():
     bad = {m: sorted(i for i in found if i == "tools" or i.startswith("tools."))
            for m, found in HOST.items() if m == "sim" or m.startswith("sim.")}
     assert not {m: i for m, i in bad.items() if i}, bad
+
+
+def _layers_table():
+    # docs/DEVELOPING.md, "The layers": {the row's firmware path: the names in backquotes}.
+    with open(os.path.join(ROOT, "docs", "DEVELOPING.md"), encoding="utf-8") as f:
+        text = f.read().split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
+    return {m.group(1): re.findall(r"`([^`]+)`", m.group(2))
+            for m in re.finditer(r"^\| `firmware/([^`]+)` \|(.*)\|$", text, re.M)}
+
+
+def test_the_layers_table_names_every_firmware_module_and_no_other():
+    # Each package's row names each of its modules (the languages' texts aside: one
+    # more comes by the recipe), and a module named anywhere in the table as pkg.name
+    # exists; each file at the top of firmware/ has a row of its own.
+    table = _layers_table()
+    packages = sorted(f for f in os.listdir(FIRMWARE)
+                      if os.path.isfile(os.path.join(FIRMWARE, f, "__init__.py")))
+    top = sorted(f for f in os.listdir(FIRMWARE) if f.endswith(".py"))
+    assert sorted(table) == sorted([p + "/" for p in packages] + top)
+    for package in packages:
+        named = {n for n in table[package + "/"] if re.fullmatch(r"[a-z_][a-z0-9_]*", n)}
+        modules = {m.split(".", 1)[1] for m in MODULES
+                   if m.startswith(package + ".") and not m.startswith("app.lang_")}
+        assert named == modules, (package, "not named:", sorted(modules - named),
+                                  "no such module:", sorted(named - modules))
+    dotted = {n for row in table.values() for n in row  # truc.cfg is a file's name
+              if re.fullmatch(r"[a-z_]+\.[a-z_]+", n) and n.split(".")[0] in packages
+              and n.split(".")[1] not in ("cfg", "log", "bin", "html")}
+    assert dotted <= set(MODULES), sorted(dotted - set(MODULES))
