@@ -27,7 +27,8 @@ def boot(board, canvas, files, share_ports):
     journal = Journal(files)
     notice = journal.open(match) or notice  # a set-aside file is said, never fatal
     device = Device(files, share_ports, match, settings, journal)
-    forget(("hw.recover",))  # the reading back: not needed again until the next boot
+    # The reading back and a match's checks: not needed again until the next boot.
+    forget(("hw.recover", "truc.loadcheck"))
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)

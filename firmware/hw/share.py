@@ -10,7 +10,7 @@ from ui.gestures import elapsed
 from ui.modules import forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
-_SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive")
+_SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive", "truc.loadcheck")
 
 
 class Sharing:
