@@ -48,7 +48,7 @@ def started(name):
 
 def start_sharing(device):
     """Sharing on, as Menu -> Share turns it on (the screen under it stays)."""
-    sharing = device.app.make_sharing()
+    sharing = device.app.share()
     if not sharing.active():
         sharing.on(device.now())
     device.app.after_event()  # saved with the settings, as after a press

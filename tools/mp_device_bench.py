@@ -132,7 +132,7 @@ class Bench:
         self.loop = start.start(board)
         self.phone = None
         if share:  # Menu -> Share, on the bench's port (a board's is 80)
-            sharing = self.loop.app.make_sharing()
+            sharing = self.loop.app.share()
             sharing.port = share
             sharing.dns_port = None
             sharing.on(time.ticks_ms())

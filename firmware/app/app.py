@@ -57,7 +57,7 @@ class NoBattery:
 
 
 class App:
-    sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    sharing = None  # hw.share's Sharing, made by share() the first time
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
@@ -231,10 +231,12 @@ class App:
         if m.round() << 2 | m.duel() != before:
             self.open("summary", before)
 
-    def playing(self):
-        """Whether a match is in progress (the power part keeps the screen readable)."""
-        m = self.match
-        return bool(m.variant()) and m.winner() == R.NOBODY
+    def share(self):
+        """hw.share's part (Menu -> Share, a boot with sharing on), made by make_sharing
+        the first time."""
+        if self.sharing is None:
+            self.sharing = self.make_sharing()
+        return self.sharing
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up

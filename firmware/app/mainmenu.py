@@ -33,7 +33,7 @@ class MainMenu(Menu):
         elif value == "keys":
             app.open("textpage", "keys")
         elif value == "share":
-            sharing = app.make_sharing()
+            sharing = app.share()
             try:
                 sharing.on(app.now)
             except Exception as e:  # no radio (its module, or the chip), no socket, no

@@ -19,11 +19,13 @@ class Sharing:
     when it is first turned on. settings.sharing says whether it is on, so that a boot
     turns it on again; settings.password is made the first time."""
 
-    def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None):
+    def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None,
+                 words=None):
         self.radio = radio
         self.match = match
         self.settings = settings
         self.archive = archive  # a function giving hw.archive's Archive
+        self._words = words  # a function giving the score's words (app.device: the scoreboard's)
         self.port = port
         self.dns_port = dns_port
         self.server = None
@@ -33,8 +35,8 @@ class Sharing:
         self._had = ()  # what of _SERVING was imported before sharing began
 
     def words(self):
-        """The score's words in the device's language (app.device: the scoreboard's)."""
-        return []
+        """The score's words in the device's language."""
+        return self._words() if self._words is not None else []
 
     def name(self):
         return self.radio.name()

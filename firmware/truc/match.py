@@ -290,6 +290,10 @@ class Match:
             return R.B
         return R.NOBODY
 
+    def in_progress(self):
+        """Whether a match is in progress: set up, and not won yet."""
+        return self.state[_VARIANT] != 0 and self.winner() == R.NOBODY
+
     # The round (or duel) in play.
     def bazas(self):
         return self.state[_BAZAS]
