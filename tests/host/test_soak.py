@@ -91,7 +91,8 @@ def test_a_failure_names_the_seed_and_the_actions(monkeypatch):
 def test_a_start_begins_a_match_from_anywhere():
     device = soak.SimSoak("devkit_oled")
     app = device.device.app
-    assert app.top_name() == "language" and not app.match.in_progress()  # a fresh device: its first run
+    # A fresh device: its first run.
+    assert app.top_name() == "language" and not app.match.in_progress()
     device.act((S.PRESS, 0, S.SHORT))  # the cursor moved off its first row
     device.act((S.START,))
     assert app.match.in_progress() and app.top_name() == "scoreboard" and device.playing >= 1
