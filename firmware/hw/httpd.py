@@ -18,7 +18,7 @@ import sys
 
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.clock import elapsed
 from ui import open_data
 from ui.modules import forget
 

@@ -49,7 +49,7 @@
 # after. Nothing here allocates once Power exists.
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.clock import elapsed
 
 LIT = const(0)
 DIM = const(1)

@@ -6,7 +6,7 @@ import sys
 
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.clock import elapsed
 from ui.modules import forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
