@@ -234,8 +234,9 @@ class App:
     def share(self):
         """hw.share's part (Menu -> Share, a boot with sharing on), made by make_sharing
         the first time."""
-        if self.sharing is None:
-            self.sharing = self.make_sharing()
+        make = self.make_sharing
+        if self.sharing is None and make is not None:
+            self.sharing = make()
         return self.sharing
 
     def can_undo(self):
