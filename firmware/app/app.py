@@ -27,9 +27,9 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 # Every screen open() knows: the name is the module app.NAME. tools/deploy.py sends these
 # modules (and what they import) to the board; tests/host/test_layers.py checks the table
 # against the modules that have make(app, arg).
-SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
-           "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
-           "settingsmenu", "share", "showentry", "summary", "textpage")
+SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "language",
+           "mainmenu", "names", "newmatch", "pastmatches", "rounds", "scoreboard", "settingsmenu",
+           "sharescreen", "showentry", "summary", "textpage")
 # Each glass's fonts (ui/fonts/NAME.bin), text and digits, by the least canvas width that
 # takes them: 128x64 (App.size 0), 240x135 (1), 320x240 (2). tools/deploy.py reads it
 # to send a board the fonts of its own glass only.
