@@ -8,7 +8,7 @@ from app.i18n import LANGUAGES
 
 from sim import boards, keyscript
 from sim.flashdir import FlashFolder, default_folder
-from tools.cli import Parser, log_bytes
+from sim.cli import Parser, log_bytes
 from truc import tablelog
 
 CONTROLS = """\

@@ -17,7 +17,7 @@ from app import commands
 from app import labels
 from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
-from tools.replay import describe
+from sim.state import describe
 
 _SETUP = (R.VARIANT, R.OPTIONS, R.DEALER)
 _FLAGS = (R.OPT_CANTONS3, R.OPT_PECES4, R.OPT_FLOR, R.OPT_FORA_MATCH, R.OPT_ALTERNATE)

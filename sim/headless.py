@@ -4,12 +4,11 @@ import json
 import sys
 import time
 
-from tools.replay import describe
-
 from sim import keyscript
 from sim.autopilot import Autopilot, PlayError
 from sim.device import Device
 from sim.fingers import Fingers
+from sim.state import describe
 
 
 def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None,
@@ -49,7 +48,7 @@ def started(name):
 
 def start_sharing(device):
     """Sharing on, as Menu -> Share turns it on (the screen under it stays)."""
-    sharing = device.app.make_sharing()
+    sharing = device.app.share()
     if not sharing.active():
         sharing.on(device.now())
     device.app.after_event()  # saved with the settings, as after a press

@@ -357,14 +357,14 @@ def test_undo_stops_at_the_set_up_of_the_match():
 
 
 def test_the_default_timeout_outlasts_a_round_and_a_match_in_progress_counts_as_playing():
-    # Two minutes before dark (dim after one); hw.power keeps it dim while playing() holds.
+    # Two minutes before dark (dim after one); hw.power keeps it dim while in_progress() holds.
     assert Settings().timeout >= 120
-    assert not _app("").playing()  # no variant yet
+    assert not _app("").match.in_progress()  # no variant yet
     app = _app()
-    assert app.playing()
+    assert app.match.in_progress()
     for _ in range(2):
         app.apply(R.ADJUST, R.A, 24)
-    assert app.match.winner() == R.A and not app.playing()
+    assert app.match.winner() == R.A and not app.match.in_progress()
 
 
 def test_new_match_opens_on_the_last_preset_and_options():
@@ -660,7 +660,6 @@ def test_sharing_that_cannot_start_is_said_and_changes_nothing_else():
     made = []
 
     def make_sharing():
-        app.sharing = sharing
         made.append(1)
         return sharing
 

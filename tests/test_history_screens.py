@@ -1,4 +1,4 @@
-# The round history screen (app.history), the past matches screen (app.pastmatches) and
+# The round history screen (app.rounds), the past matches screen (app.pastmatches) and
 # undo naming what it undid, on both screen sizes.
 # mp-heap: 208K  (it loads both screen sizes and every language; the device needs one of each)
 from play import play
@@ -48,9 +48,9 @@ def test_opened_from_the_main_menu_on_the_latest_round():
     app = _app()
     app.open("mainmenu").refresh(app)
     values = [v for _, v in app.top().items]
-    app.top().cursor = values.index("history")
+    app.top().cursor = values.index("rounds")
     app.event(E.SELECT)
-    assert app.top_name() == "history"
+    assert app.top_name() == "rounds"
     drawn = _texts(app)
     assert "Round 6" in drawn and "7-12" in drawn
     assert "Points B +8" in drawn and "B wins the canton · cantons 0-1" in drawn
@@ -58,7 +58,7 @@ def test_opened_from_the_main_menu_on_the_latest_round():
 
 def test_every_round_with_what_it_paid_and_why():
     app = _app()
-    app.open("history")
+    app.open("rounds")
     pages = []
     for _ in range(6):
         app.event(E.NEXT)  # round at the end: the first round comes after the last
@@ -75,7 +75,7 @@ def test_every_round_with_what_it_paid_and_why():
 def test_a_refused_envit_before_an_envit_on_the_flors_has_its_line():
     app = _app("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nvull A\n"
                "show 1:38\nbaza A\nbaza A")
-    app.open("history")
+    app.open("rounds")
     assert _texts(app) == ["Round 1", "5-5", "Flor: A +3", "Flor: B +3", "Envit: A +1",
                            "Envit: B +2 · seat 2: 38", "Round: A +1"]
 
@@ -89,12 +89,12 @@ def test_flors_shows_and_duels_on_both_sizes_in_every_language():
             app = _app(log, large, language)
             app.settings.names[2] = "TONI"
             app.settings.names[7] = "Vosaltres"
-            app.open("history")
+            app.open("rounds")
             for _ in range(4):
                 _inside(app)
                 app.event(E.NEXT)
     app = _app(log)
-    app.open("history")
+    app.open("rounds")
     app.event(E.PREV)
     drawn = _texts(app)
     assert "Round 2 · punta 2/3" in drawn and "Envit: A +2 · seat 3: 31" in drawn
@@ -107,7 +107,7 @@ def test_long_pages_scroll_and_the_small_screen_splits_why():
            "truc A\nvull B\nbaza A\nbaza A")
     app = _app(log, large=False)
     app.settings.names[6] = "Nosaltres"
-    app.open("history")
+    app.open("rounds")
     drawn = _texts(app)
     assert drawn[:3] == ["Round 1", "7-3", "Flor: Nosaltres +3"]
     assert "v" in drawn and "^" not in drawn  # more below
@@ -122,7 +122,7 @@ def test_long_pages_scroll_and_the_small_screen_splits_why():
 def test_no_rounds_yet_and_back_to_the_menu():
     app = _app("variant valencia")
     app.open("mainmenu")
-    app.open("history")
+    app.open("rounds")
     assert "No rounds yet" in _texts(app)
     app.event(E.SELECT)
     assert app.top_name() == "mainmenu"
@@ -157,7 +157,7 @@ def test_past_matches_listed_newest_first_and_opened_as_their_history():
     _inside(app)
     app.event(E.NEXT)
     app.event(E.SELECT)
-    assert app.top_name() == "history"
+    assert app.top_name() == "rounds"
     drawn = _texts(app)
     assert "Round 6" in drawn and "B wins the canton · cantons 0-1" in drawn
     assert app.match.round() == 1  # the match in play is untouched
@@ -180,13 +180,13 @@ def test_past_matches_name_the_teams_as_they_were_kept():
     app.open("pastmatches")
     assert _texts(app)[1] == "València · NÓS 0-1 ELLS"  # the names rather than the rounds
     app.event(E.SELECT)
-    assert app.top_name() == "history"
+    assert app.top_name() == "rounds"
     drawn = _texts(app)
     assert "Points ELLS +8" in drawn and "ELLS wins the canton" in drawn
     assert not any("ALTRES" in d for d in drawn)
     app.pop()
     app.pop()
-    app.open("history")  # the match in play: the names set now
+    app.open("rounds")  # the match in play: the names set now
     assert not any("NÓS" in d or "ELLS" in d for d in _texts(app))
 
 
@@ -205,7 +205,7 @@ def test_a_past_matchs_shown_envit_names_the_seat_by_number_not_todays_names():
     app.pop()
     app.pop()
     play("envit A\nvull B\nbaza A\nbaza A\nshow 2:33", app.match)
-    app.open("history")  # the match in play: today's names are its names
+    app.open("rounds")  # the match in play: today's names are its names
     assert "Envit: A +2 · XISC: 33" in _texts(app)
 
 

@@ -13,6 +13,7 @@ from truc.match import Match, STATE_SIZE
 from truc import rules as R
 from truc import tablelog
 from hw import journal as J
+from hw import journalformat as F
 from heaplock import locked
 from app.settings import Settings
 
@@ -904,7 +905,7 @@ def test_a_garbage_snapshot_is_set_aside():
     fs, _ = _saved()
     junk = bytes((i * 97 + 13) & 255 for i in range(700))
     _put(fs, "truc.snp", junk)
-    fs = _boots_clean(fs, J.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
+    fs = _boots_clean(fs, F.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
     assert _get(fs, "truc.snp.bad1") == junk
 
 
@@ -918,7 +919,7 @@ def _resumes(fs, good, records):
     _put(fs, "truc.log", log)
     m = _BOOTED
     j = J.Journal(fs)
-    assert j.open(m) == J.PARTIAL and _REF.dump() == m.dump()
+    assert j.open(m) == F.PARTIAL and _REF.dump() == m.dump()
     assert j.set_aside == [("truc.log", "truc.log.bad1")] and _get(fs, "truc.log.bad1") == log
     # What the recovery gave back is saved before anything else: a second boot, with no
     # press between, gives back the same, and says nothing more (issue 26 item 5).
@@ -940,7 +941,7 @@ def test_a_flipped_byte_in_the_snapshot_is_set_aside():
     data = bytearray(_get(fs, "truc.snp"))
     data[30] ^= 0x10
     _put(fs, "truc.snp", data)
-    fs = _boots_clean(fs, J.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
+    fs = _boots_clean(fs, F.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
     assert _get(fs, "truc.snp.bad1") == data
 
 
@@ -958,7 +959,7 @@ def test_a_bad_record_inside_the_log_keeps_the_snapshot_and_the_records_before_i
 def test_a_truncated_snapshot_is_set_aside_and_a_bad_log_header_keeps_the_snapshot():
     fs, _ = _saved()
     _put(fs, "truc.snp", _get(fs, "truc.snp")[:-10])
-    _boots_clean(fs, J.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
+    _boots_clean(fs, F.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
     for cut in (5, 0, -1):
         fs, _ = _saved()
         good = _get(fs, "truc.log")
@@ -971,7 +972,7 @@ def test_a_missing_log_beside_a_snapshot_is_said():
     assert _get(fs, "truc.snp")[4] > 1
     fs.rename("truc.log", "elsewhere")
     m = _BOOTED
-    assert J.Journal(fs).open(m) == J.PARTIAL and m.variant()  # the snapshot's match
+    assert J.Journal(fs).open(m) == F.PARTIAL and m.variant()  # the snapshot's match
     kept = m.dump()
     assert J.Journal(_reboot(fs)).open(m) == "" and m.dump() == kept  # and stays so
     # After the first snapshot of a fresh flash, a power cut before the log's rename
@@ -1019,21 +1020,21 @@ def test_an_unknown_version_is_set_aside():
     for name in ("truc.snp", "truc.log"):
         fs, _ = _saved()
         data = bytearray(_get(fs, name))
-        data[3] = J.VERSION + 1
+        data[3] = F.VERSION + 1
         _put(fs, name, data)
-        _boots_clean(fs, J.UNKNOWN, ("truc.snp.bad1", "truc.log.bad1"))
+        _boots_clean(fs, F.UNKNOWN, ("truc.snp.bad1", "truc.log.bad1"))
 
 
 def test_an_empty_snapshot_is_set_aside():
     fs, _ = _saved()
     _put(fs, "truc.snp", b"")
-    _boots_clean(fs, J.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
+    _boots_clean(fs, F.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
 
 
 def test_a_file_that_raises_on_read_is_set_aside():
     for error in (OSError(5), MemoryError()):
         fs, _ = _saved()
-        _boots_clean(_RaisingReads(fs, "truc.snp", error), J.DAMAGED,
+        _boots_clean(_RaisingReads(fs, "truc.snp", error), F.DAMAGED,
                      ("truc.snp.bad1", "truc.log.bad1"))
 
 
@@ -1047,14 +1048,14 @@ def test_running_out_of_memory_once_at_boot_is_not_damage():
 def test_a_log_without_its_snapshot_is_set_aside_and_a_refused_record_ends_the_replay():
     fs, _ = _saved()
     fs.rename("truc.snp", "elsewhere")
-    _boots_clean(fs, J.DAMAGED, ("truc.log.bad1",))
+    _boots_clean(fs, F.DAMAGED, ("truc.log.bad1",))
     fs, _ = _saved()
     good = _get(fs, "truc.log")
     data = bytearray(good)
     data[8:11] = bytes((R.VARIANT, 1, 0))  # a second 'variant', its checks made good
     c = data[7]
     for i in range(8, len(data), 4):
-        c = data[i + 3] = J._crc8(c, data, i, i + 3)
+        c = data[i + 3] = F.crc8(c, data, i, i + 3)
     _put(fs, "truc.log", data)
     _resumes(fs, good, 0)
 
@@ -1062,9 +1063,9 @@ def test_a_log_without_its_snapshot_is_set_aside_and_a_refused_record_ends_the_r
 def test_set_aside_files_are_numbered_and_kept():
     fs, _ = _saved()
     _put(fs, "truc.snp", b"first")
-    fs = _boots_clean(fs, J.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
+    fs = _boots_clean(fs, F.DAMAGED, ("truc.snp.bad1", "truc.log.bad1"))
     _put(fs, "truc.snp", b"second")  # the snapshot of the match played since, damaged
-    fs = _boots_clean(fs, J.DAMAGED, ("truc.snp.bad2", "truc.log.bad2"))
+    fs = _boots_clean(fs, F.DAMAGED, ("truc.snp.bad2", "truc.log.bad2"))
     assert _get(fs, "truc.snp.bad1") == b"first" and _get(fs, "truc.snp.bad2") == b"second"
 
 
@@ -1139,7 +1140,7 @@ def test_the_real_filesystem_keeps_the_match_and_sets_damage_aside():
         assert _BOOTED.dump() == _LIVE.dump() and t.names[0] == "PEP"
         with open(folder + "truc.snp", "wb") as f:
             f.write(b"\xff" * 40)
-        assert J.Journal(folder=folder).open(_BOOTED) == J.DAMAGED
+        assert J.Journal(folder=folder).open(_BOOTED) == F.DAMAGED
         assert not _BOOTED.entries()
         assert os.stat(folder + "truc.snp.bad1")[6] == 40
         assert sorted(os.listdir(folder)) == ["truc.cfg", "truc.log.bad1", "truc.snp.bad1"]
@@ -1198,11 +1199,11 @@ def test_set_aside_files_are_never_replaced_even_past_the_99th():
     fs.files["truc.snp"] = b"damaged"
     m = _BOOTED
     j = J.Journal(fs)
-    assert j.open(m) == J.DAMAGED and not m.entries()
+    assert j.open(m) == F.DAMAGED and not m.entries()
     assert j.set_aside == [("truc.snp", "truc.snp.bad100")]
     assert fs.files["truc.snp.bad100"] == b"damaged"
     for n in range(1, 100):
         assert fs.files["truc.snp.bad%d" % n] == fs.files["truc.log.bad%d" % n] == b"old %d" % n
     fs.files["truc.snp"] = b"again"
-    assert J.Journal(fs).open(m) == J.DAMAGED and fs.files["truc.snp.bad101"] == b"again"
+    assert J.Journal(fs).open(m) == F.DAMAGED and fs.files["truc.snp.bad101"] == b"again"
     assert len(fs.files) == 2 * 99 + 2

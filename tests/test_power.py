@@ -478,8 +478,7 @@ def _device(timeout=30, **kw):
     app = App()
     s = Sleeps()
     p = Power(light=PWM(), settings=Settings(timeout), pause=s.pause, sleep=s.sleep, **kw)
-    buttons = Buttons(pins, Recognizer(KEYMAP_2))
-    buttons.gate = p.edge  # as main.start wires them
+    buttons = Buttons(pins, Recognizer(KEYMAP_2), gate=p.edge)  # as app.boot wires them
     loop = Loop(app, buttons, p)
     return loop, pins, app, s
 

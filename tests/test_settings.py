@@ -6,7 +6,8 @@
 from binascii import crc32
 
 from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES, Settings
-from app.settingsfile import BAD_SETTINGS, VERSION
+from app.settings import VERSION
+from app.settingsfile import BAD_SETTINGS
 from tools.dictfs import Files
 from hw.files import UNKNOWN, u32
 from truc import rules as R

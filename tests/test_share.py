@@ -99,9 +99,8 @@ def test_fuzz_hostile_requests_end_bounded_and_never_raise():
 
 
 def _sharing(match, port):
-    s = Sharing(match, _Settings(), None, port, None, _Radio())
-    s.words = lambda: ["Round %d" % match.round()]
-    return s
+    return Sharing(match, _Settings(), None, port, None, _Radio(),
+                   words=lambda: ["Round %d" % match.round()])
 
 
 def _open(match):

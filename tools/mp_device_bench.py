@@ -38,7 +38,7 @@ import machine
 # c:OP the same for the first engine command OP (truc.rules: 4 envit, 6 vull); where
 # there is none the tour goes home and ends. h: BACK until the scoreboard.
 TOURS = (
-    "s g:mainmenu g:history p p N P h",
+    "s g:mainmenu g:rounds p p N P h",
     "s g:mainmenu g:pastmatches s p p h",  # from the second round on: the match the new
     # match of the last tour archived, opened as its history
     "s c:4 s c:6 s g:showentry s n s s n s h",
@@ -132,7 +132,7 @@ class Bench:
         self.loop = start.start(board)
         self.phone = None
         if share:  # Menu -> Share, on the bench's port (a board's is 80)
-            sharing = self.loop.app.make_sharing()
+            sharing = self.loop.app.share()
             sharing.port = share
             sharing.dns_port = None
             sharing.on(time.ticks_ms())

@@ -118,7 +118,7 @@ class Soak:
 
     def pressed(self):
         self.presses += 1
-        if self.app.playing():
+        if self.app.match.in_progress():
             self.playing += 1
 
     def act(self, a):

@@ -25,7 +25,7 @@ import tools  # noqa: F401  (puts the firmware on the import path)
 from hw.archive import Archive, rounds, summary, teams
 from hw.journal import Journal
 from sim.flash import Flash
-from tools.cli import Parser, printable
+from sim.cli import Parser, printable
 from truc import rules as R
 from truc import tablelog
 from truc.match import Match

@@ -20,7 +20,7 @@ from truc import rules as R
 from truc import tablelog
 from truc.match import Match
 from truc.variants import NAMES
-from tools.cli import Parser, log_bytes
+from sim.cli import Parser, log_bytes
 from sim.picture import rgb565
 from ui.canvas import PALETTE, TEAM
 

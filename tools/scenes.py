@@ -150,7 +150,7 @@ def _canton_won(app):
 
 
 def _round_history(app):
-    app.open("history")  # the latest round: round 2, an envit and the bazas
+    app.open("rounds")  # the latest round: round 2, an envit and the bazas
 
 
 def _past_matches(app):

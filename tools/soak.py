@@ -57,7 +57,7 @@ class SimSoak:
 
     def pressed(self):
         self.presses += 1
-        if self.device.app.playing():
+        if self.device.app.match.in_progress():
             self.playing += 1
 
     def act(self, a):

@@ -72,7 +72,7 @@ START_MOST = 40  # presses a START may take (back out, down the New match rows, 
 def to_start(app):
     """The event that brings a new match nearer: 0 when one is in progress, -1 when the
     scoreboard shows a won match (the driver opens New match)."""
-    if app.playing():
+    if app.match.in_progress():
         return 0
     top = app.top()
     if top.name != "newmatch":
@@ -126,7 +126,7 @@ class Checker:
         if action is not None and action[0] == DARK and app.settings.timeout > 0 \
                 and power is not None:
             # Through a match in progress it stays dim, readable, for PLAYING_OFF_MS.
-            want = _DIM if app.playing() else _OFF
+            want = _DIM if power.playing() else _OFF
             if power.state != want:
                 return "the screen is %s after the timeout" % _STATES[power.state]
         # A boot from the files: Match.load checks the snapshot's base and passes every

@@ -19,55 +19,22 @@ from app.settings import Settings, TEAM_NAMES
 from ui import canvas as C
 from ui import events as E
 from ui import text
-from ui.gestures import elapsed
+from ui.clock import elapsed
+from ui.modules import forget, forget_since
 
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 
 # Every screen open() knows: the name is the module app.NAME. tools/deploy.py sends these
 # modules (and what they import) to the board; tests/host/test_layers.py checks the table
 # against the modules that have make(app, arg).
-SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
-           "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
-           "settingsmenu", "share", "showentry", "summary", "textpage")
+SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "language",
+           "mainmenu", "names", "newmatch", "pastmatches", "rounds", "scoreboard", "settingsmenu",
+           "sharescreen", "showentry", "summary", "textpage")
 # Each glass's fonts (ui/fonts/NAME.bin), text and digits, by the least canvas width that
 # takes them: 128x64 (App.size 0), 240x135 (1), 320x240 (2). tools/deploy.py reads it
 # to send a board the fonts of its own glass only.
 GLASSES = ((0, "small", "digits_small"), (200, "medium", "digits_large"),
            (320, "large", "digits_huge"))
-
-
-def forget(modules):
-    """Forgets the modules named as if never imported (their bytecode goes at the next
-    collection): what a screen left brought in, or what main imported for a moment.
-    Allocates nothing (no slice of a name): the recovery from a full heap runs it."""
-    for m in modules:
-        _forget(m)
-
-
-def _forget(m):
-    module = sys.modules.pop(m, None)
-    if module is None:
-        return
-    dot = m.rfind(".")
-    for name in sys.modules:  # its package, if loaded, lets go of it too
-        if dot == len(name) and m.startswith(name):
-            attrs = sys.modules[name].__dict__
-            for key in attrs:
-                if attrs[key] is module:
-                    del attrs[key]
-                    break
-            return
-
-
-def _forget_since(known):
-    # Forgets every module not named in known, making no list of them.
-    while True:
-        for m in sys.modules:
-            if m not in known:
-                break
-        else:
-            return
-        _forget(m)
 
 
 def _nothing():
@@ -90,7 +57,7 @@ class NoBattery:
 
 
 class App:
-    sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    sharing = None  # hw.share's Sharing, made by share() the first time
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
@@ -115,13 +82,15 @@ class App:
         self.unsaved = False  # the last save failed: the scoreboard marks it
         self.power = power or NoBattery()  # its battery() and low() are shown
         self.now = 0  # ticks_ms of the latest tick, for screens that time themselves
-        self.on_change = on_change  # called after every change to the match (to save it)
-        self.after_event = after_event  # called after every event (to save changed settings)
+        # What the device calls back (app.device's Device, on the board): after every
+        # change to the match (to save it), after every event (to save changed settings).
+        self.on_change = on_change
+        self.after_event = after_event
         # Called before New match clears the match (to archive it): "" or why it could
         # not, which New match asks about before it lets the match go.
         self.before_new_match = before_new_match
-        self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
-        self.make_sharing = make_sharing  # main: a function making hw.share's part (or None)
+        self.archive = archive  # past matches: a function giving hw.archive's Archive
+        self.make_sharing = make_sharing  # a function making hw.share's part (or None)
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
@@ -170,7 +139,7 @@ class App:
             screen.name = name
             screen.modules = [m for m in sys.modules if m not in known]
         except MemoryError:  # what it imported goes too: no screen would ever drop it
-            _forget_since(known)
+            forget_since(known)
             raise
         return screen
 
@@ -262,10 +231,13 @@ class App:
         if m.round() << 2 | m.duel() != before:
             self.open("summary", before)
 
-    def playing(self):
-        """Whether a match is in progress (the power part keeps the screen readable)."""
-        m = self.match
-        return bool(m.variant()) and m.winner() == R.NOBODY
+    def share(self):
+        """hw.share's part (Menu -> Share, a boot with sharing on), made by make_sharing
+        the first time."""
+        make = self.make_sharing
+        if self.sharing is None and make is not None:
+            self.sharing = make()
+        return self.sharing
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up

@@ -7,13 +7,14 @@ import time
 
 from truc import rules as R
 from truc.match import Match
-from app.app import App, forget
+from app.app import App
 from app.device import Device
 from app.i18n import check, t
 from app.settings import Settings
 from app.loop import Loop
 from hw import parts
 from hw.journal import Journal
+from ui.modules import forget
 
 
 def boot(board, canvas, files, share_ports):
@@ -25,36 +26,39 @@ def boot(board, canvas, files, share_ports):
     notice = settings.load()
     journal = Journal(files)
     notice = journal.open(match) or notice  # a set-aside file is said, never fatal
-    device = Device(files, share_ports, match, settings, journal)
-    forget(("hw.recover",))  # the reading back: not needed again until the next boot
-    keys = parts.buttons(board)
-    power = parts.power(board, settings, keys, display)
+    # The reading back and a match's checks: not needed again until the next boot.
+    forget(("hw.recover", "truc.loadcheck"))
+    # Dim, not dark, through a match in progress; a press on a dark screen wakes it and
+    # goes no further.
+    power = parts.power(board, settings, display, playing=match.in_progress)
+    keys = parts.buttons(board, gate=power.edge)
     forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
-    # A press on a dark screen wakes it and goes no further.
-    keys.gate = power.edge  # pyright: ignore[reportAttributeAccessIssue]
 
-    def build(m):
-        check()  # every language's file, with the fonts App opens: a damaged one is said now
-        return App(canvas, display, m, settings, keys=board.KEYS, power=power,
+    def make_app(device):  # the app, with what it calls back
+        return App(canvas, display, device.match, settings, keys=board.KEYS, power=power,
                    on_change=device.changed, after_event=device.after_event,
                    before_new_match=device.before_new_match, archive=device.archive,
                    make_sharing=device.make_sharing)
 
+    def build(m):
+        check()  # every language's file, with the fonts App opens: a damaged one is said now
+        return Device(files, share_ports, m, settings, journal, make_app)
+
     try:
-        app = device.app = build(match)
+        device = build(match)
         if not settings.helped:  # the first boot: the keys' help over the first screen
             try:
-                app.welcome()
+                device.app.welcome()
             except Exception:  # out of heap too: no help rather than no boot (it comes
                 pass  # at the next one), and never a match set aside for it
-        app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
+        device.app.render()  # the boot's last file access (deploy --dev's Ctrl-C expects it)
     except MemoryError:  # the heap, not the match: never set a good match aside for it
         raise
     except Exception:
         # The saved match, or anything else (a data file missing or damaged)? An app on
         # a clean match tells: only if that one starts is the match to blame.
         try:
-            build(Match()).render()
+            build(Match()).app.render()
         except MemoryError:
             raise
         except Exception as e:  # the match stays on flash as it is; the screen says why
@@ -62,15 +66,15 @@ def boot(board, canvas, files, share_ports):
 
             return Loop(Fault(canvas, display, e), keys, power)
         notice = journal.discard()  # a saved match the app cannot show: set aside
-        app = device.app = build(match)
+        device = build(match)
+    app = device.app
     if notice:
         app.message = t(notice)
-    power.playing = app.playing  # dim, not dark, through a match in progress
     if settings.sharing:  # it was on before the power went: on again
         try:
-            device.make_sharing().on(time.ticks_ms())
+            app.share().on(time.ticks_ms())
         except Exception as e:  # as Menu -> Share: said, the boot goes on
-            device.make_sharing().off()
+            app.share().off()
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)
         device.unarchived = device.keep()

@@ -5,9 +5,10 @@
 import sys
 
 from truc import rules as R
-from app.app import App, forget  # noqa: F401  (App: the type of Device.app)
+from app.app import App  # noqa: F401  (App: the type of Device.app)
 from app.i18n import t
 from app.settings import TEAM_NAMES
+from ui.modules import forget
 
 ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
 NOT_ARCHIVED = "Not archived: retrying"
@@ -15,19 +16,19 @@ NOT_ARCHIVED = "Not archived: retrying"
 
 class Device:
     """The app's callbacks, for the match kept in journal with settings: files is the
-    filesystem (None: the real one), share_ports where sharing answers HTTP and DNS. app
-    is set once built."""
+    filesystem (None: the real one), share_ports where sharing answers HTTP and DNS;
+    make_app(device) makes the app that calls them back (app.boot's)."""
 
     unarchived = ""  # why the won match is not archived yet: marked, and retried
     failing = False  # the journal's last save failed
 
-    def __init__(self, files, share_ports, match, settings, journal):
+    def __init__(self, files, share_ports, match, settings, journal, make_app):
         self.files = files
         self.share_ports = share_ports
         self.match = match
         self.settings = settings
         self.journal = journal
-        self.app = None  # type: App | None
+        self.app = make_app(self)  # type: App
 
     def archive(self):
         # Past matches, their module imported only when asked (2 KB of bytecode): by the
@@ -66,18 +67,13 @@ class Device:
         app.unsaved = failed or self.unarchived != ""
 
     def make_sharing(self):
-        # Menu -> Share: hw.share's part, made (and its module imported) the first time.
-        app = self.app
-        sharing = app.sharing
-        if sharing is None:
-            # The radio's module and the server's are imported now (sockets and all).
-            from hw.share import Sharing
+        # Menu -> Share the first time (App.share): hw.share's part, its module imported
+        # now (the radio's and the server's when it is turned on).
+        from hw.share import Sharing
 
-            sharing = Sharing(self.match, self.settings, self.archive, self.share_ports[0],
-                              self.share_ports[1])
-            sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
-            app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
-        return sharing
+        app = self.app
+        return Sharing(self.match, self.settings, self.archive, self.share_ports[0],
+                       self.share_ports[1], words=lambda: app.stack[0].words(app))
 
     def changed(self):
         self.journal.changed()

@@ -38,7 +38,7 @@ def forget():
 
 def check():
     """Opens every language's file, which checks it whole (ui.open_data): at boot, so
-    that a damaged one is said then (main), not when a player picks it."""
+    that a damaged one is said then (app.boot), not when a player picks it."""
     for language in LANGUAGES:
         if language != "en":
             open_data("app/lang_%s.bin" % language).close()

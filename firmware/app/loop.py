@@ -1,5 +1,5 @@
 # The device's main loop: buttons -> app -> power -> panel, then a nap. It imports nothing:
-# main.start builds and wires the parts (the power gate on the buttons, the settings and
+# app.boot builds and wires the parts (the power gate on the buttons, the settings and
 # the battery shared with the app) and hands them here:
 #
 #     loop = Loop(app, buttons, power)

@@ -18,7 +18,7 @@ class MainMenu(Menu):
         self.language = app.settings.language
         self.sharing = sharing
         self.title = t("Menu")
-        self.items = [(t("Assistant"), "assistant"), (t("Round history"), "history"),
+        self.items = [(t("Assistant"), "assistant"), (t("Round history"), "rounds"),
                       (t("Past matches"), "pastmatches"), (t("New match"), "newmatch"),
                       (t("Settings"), "settingsmenu"), (t("Keys"), "keys"),
                       (t("Back to the score"), "back")]
@@ -33,7 +33,7 @@ class MainMenu(Menu):
         elif value == "keys":
             app.open("textpage", "keys")
         elif value == "share":
-            sharing = app.make_sharing()
+            sharing = app.share()
             try:
                 sharing.on(app.now)
             except Exception as e:  # no radio (its module, or the chip), no socket, no
@@ -41,7 +41,7 @@ class MainMenu(Menu):
                 sharing.off()
                 app.message = "%s: %s" % (t("Share"), e)
                 return
-            app.open("share")
+            app.open("sharescreen")
         elif value == "unshare":
             app.sharing.off()
         else:

@@ -46,7 +46,7 @@ class NewMatch(Menu):
             self.items = [(t("No, keep it"), "keep"), (t("Yes, discard it"), "drop")]
             return
         if self.confirm:
-            # The match in progress is not lost: it goes to Past matches (main's keep).
+            # The match in progress is not lost: it goes to Past matches (app.device's keep).
             self.title = t("Start a new match?")
             self.items = [(t("No, play on"), "keep"), (t("Yes: this one to Past matches"),
                                                        "start")]

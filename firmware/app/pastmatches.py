@@ -22,7 +22,7 @@ class PastMatches(Menu):
 
     def choose(self, app, past):
         if past is not None:
-            app.open("history", past)
+            app.open("rounds", past)
 
 
 def _label(app, s, played, names, width):

@@ -7,13 +7,13 @@
 #     s.save()                      # after any event: writes only what changed
 #
 # The file's format and its reading: app.settingsfile, imported only to read it.
-import sys
 from binascii import crc32
 
 from micropython import const
 
 from app.i18n import LANGUAGES
 from hw import files
+from ui.modules import forget
 
 VERSION = const(1)  # of the file's format
 TEAM_NAMES = const(6)  # where the team names start in Settings.names
@@ -96,7 +96,7 @@ def _load(s):
     from app import settingsfile
 
     try:
-        return settingsfile.load(s)
+        return settingsfile.load(s, VERSION, TIMEOUTS, (SEAT_MOST,) * TEAM_NAMES
+                                 + (TEAM_MOST,) * (len(s.names) - TEAM_NAMES))
     finally:
-        sys.modules.pop("app.settingsfile", None)
-        sys.modules["app"].__dict__.pop("settingsfile", None)
+        forget(("app.settingsfile",))

@@ -19,7 +19,6 @@ from binascii import crc32
 from micropython import const
 
 from app.i18n import LANGUAGES
-from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES, TIMEOUTS, VERSION
 from hw import files
 from truc import variants as V
 
@@ -28,19 +27,21 @@ _MOST = const(256)  # bytes: no settings file is bigger (8 names of 9 letters: 1
 BAD_SETTINGS = "Bad settings: reset"  # the notice for app.message
 
 
-def load(s):
+def load(s, version, timeouts, most):
     """Loads the saved settings (into a Settings with its defaults). Never raises
-    because of what the file holds. Returns "" or a notice (in English, for t())."""
+    because of what the file holds. Returns "" or a notice (in English, for t()). The
+    limits are app.settings': the format's version, the timeouts the menu offers, and
+    the characters each of s.names may have."""
     try:
         data = files.read(s.fs, s.name, _MOST)
         if data is None:
             return ""
         if len(data) < 10 or data[:3] != b"TRC":
             raise ValueError()
-        if data[3] != VERSION:
+        if data[3] != version:
             files.put_aside(s.fs, (s.name,), s.set_aside)
             return files.UNKNOWN
-        good = _parse(data, s)
+        good = _parse(data, s, timeouts, most)
     except Exception:  # also a read that raises
         files.put_aside(s.fs, (s.name,), s.set_aside)
         return BAD_SETTINGS
@@ -62,7 +63,7 @@ def _text(data, i, end):
     return text, i + 1 + n
 
 
-def _parse(data, s):
+def _parse(data, s, timeouts, most):
     # Reads data's fields into s, each one checked; False if one kept its default.
     # Raises ValueError if the file's check or layout is wrong (then s is untouched).
     end = len(data) - 4
@@ -83,7 +84,7 @@ def _parse(data, s):
         raise ValueError()
     good = True
     timeout = files.u16(data, 4)
-    if timeout in TIMEOUTS:
+    if timeout in timeouts:
         s.timeout = timeout
     else:
         good = False
@@ -93,7 +94,7 @@ def _parse(data, s):
         good = False
     for seat in range(count):
         name, at = _text(data, at, end)
-        if name is not None and len(name) <= (TEAM_MOST if seat >= TEAM_NAMES else SEAT_MOST):
+        if name is not None and len(name) <= most[seat]:
             s.names[seat] = name
         else:
             good = False

@@ -12,7 +12,7 @@ from ui import canvas as C
 from ui import events as E
 from app.menu import draw_title
 from app.commands import paid
-from ui.gestures import elapsed
+from ui.clock import elapsed
 
 _SHOWN_MS = const(5000)  # then the scoreboard comes back by itself
 

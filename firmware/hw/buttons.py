@@ -35,7 +35,7 @@
 # one scan are fed oldest first. Events therefore arrive DEBOUNCE_MS (and up to a scan
 # period) after the gesture completes; nobody notices 25 ms.
 #
-# The gate (power.Power.edge in app.loop) sees every edge first: a press it refuses
+# The gate (power.Power.edge, given by app.boot) sees every edge first: a press it refuses
 # (the one that lit a dark screen) goes nowhere, and neither does that key's release.
 # A key already held when Buttons is made is treated the same way: no press was seen, so
 # its release is not passed on either.
@@ -45,11 +45,12 @@ from array import array
 
 from micropython import const
 
-from ui.gestures import Queue, elapsed
+from ui.clock import elapsed
+from ui.gestures import Queue
 
 DEBOUNCE_MS = const(25)
 
-_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.gestures)
+_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.clock)
 _HALF = const(0x20000000)
 _QSIZE = const(16)
 
@@ -72,7 +73,8 @@ def open_pins(Pin, gpios, pull_ups, input_only=ESP32_INPUT_ONLY):  # noqa: N803 
 
 
 class Buttons:
-    def __init__(self, pins, recognizer, debounce_ms=DEBOUNCE_MS, active=0, settle_ms=500):
+    def __init__(self, pins, recognizer, debounce_ms=DEBOUNCE_MS, active=0, settle_ms=500,
+                 gate=None):
         n = len(pins)
         if not n:
             raise ValueError("pins")
@@ -84,7 +86,7 @@ class Buttons:
         self._db = debounce_ms
         self._active = active  # the level a pressed key reads
         self._settle = settle_ms  # see busy()
-        self.gate = None  # gate(pressed, when_ms) -> False to drop a press; see the top
+        self.gate = gate  # gate(pressed, when_ms) -> False to drop a press; see the top
         self._raw = bytearray(n)  # last reading, 1: pressed
         self._stable = bytearray(n)  # the debounced level, what the recognizer was told
         self._mute = bytearray(n)  # 1: this press was not passed on, so drop its release

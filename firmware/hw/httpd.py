@@ -18,9 +18,9 @@ import sys
 
 from micropython import const
 
-from hw.share import forget
-from ui.gestures import elapsed
+from ui.clock import elapsed
 from ui import open_data
+from ui.modules import forget
 
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
@@ -121,7 +121,7 @@ def state(match, settings, version, words):
         rounds = hexlify(History(m).records())  # pyright: ignore[reportArgumentType]
     finally:
         if not had:
-            forget("truc.history")
+            forget(("truc.history",))
     text = json.dumps({
         "version": version, "lang": settings.language, "entries": m.entries(),
         "words": words,
@@ -161,7 +161,7 @@ def match_log(match):
     finally:
         tablelog = None
         if not had:
-            forget("truc.tablelog")
+            forget(("truc.tablelog",))
 
 
 class _Client:

@@ -13,15 +13,7 @@
 #             place (littlefs renames atomically), so each file is always either its
 #             old or its new whole self.
 #
-# Formats (integers little-endian). Every file starts with a 3-byte magic and a format
-# version byte, which no later version may move: a version this code does not know is
-# set aside, never guessed at.
-#   snapshot: "TRS" 1 | gen:u16 | n:u16 | n bytes of Match.dump() | crc32:u32 of all before
-#   log:      "TRL" 1 | gen:u16 | 0 | crc8 of the 7 bytes before | records...
-#   record:   kind a b | crc8 of (previous record's crc8, or the header's) + kind a b;
-#             kind 1..127 is apply(kind, a, b), 128 undo, 129 redo (a = b = 0)
-# A log belongs to the snapshot with its gen. Each record's check chains on the one
-# before, so records cannot be dropped, doubled or reordered unseen.
+# Formats: hw.journalformat (which hw.recover reads too).
 #
 # Why two files: littlefs keeps a file of up to 128 bytes (its cache size, as VfsLfs2
 # mounts the ESP32's flash) inside its directory block, and a flush then costs one small
@@ -52,31 +44,15 @@ from binascii import crc32
 from micropython import const
 
 from hw import files
+from hw.journalformat import DAMAGED, HEAD, RECORD, REDO, UNDO, VERSION, crc8
 from truc.match import STATE_SIZE
 
-VERSION = const(1)
 _LOG_MAX = const(128)  # bytes: littlefs' inline limit with MicroPython's ESP32 settings
-HEAD = const(8)  # snapshot and log headers
-RECORD = const(4)
-UNDO = const(128)
-REDO = const(129)
 _ENOSPC = const(28)
 
-# Notices for app.message: short enough for the 128-pixel screen.
-DAMAGED = "Bad save: new match"
-UNKNOWN = files.UNKNOWN
-PARTIAL = "Bad save: last plays lost"
+# Notices of a failed save for app.message (those of a reading back: hw.journalformat).
 FULL = "Flash full: not saved"
 NOT_SAVED = "Not saved: retrying"
-
-
-def _crc8(c, data, start, end):
-    # CRC-8 (polynomial 0x07) of data[start:end], continuing from c.
-    for i in range(start, end):
-        c ^= data[i]
-        for _ in range(8):
-            c = (c << 1 ^ 7) & 255 if c & 128 else c << 1 & 255
-    return c
 
 
 class Journal:
@@ -167,7 +143,7 @@ class Journal:
         r[0] = kind
         r[1] = a
         r[2] = b
-        c = _crc8(self._chk, r, 0, 3)
+        c = crc8(self._chk, r, 0, 3)
         r[3] = c
         self._f.write(r)
         self._f.flush()  # on littlefs the record is on flash when this returns
@@ -198,7 +174,7 @@ class Journal:
         log[3] = VERSION
         log[4] = gen & 255
         log[5] = gen >> 8
-        log[7] = _crc8(0, log, 0, HEAD - 1)
+        log[7] = crc8(0, log, 0, HEAD - 1)
         files.write(self.fs, self._tmp, self.log_name, (log,), self.set_aside)
         self._len = m.entries()
         self._top = files.u16(history, STATE_SIZE + 2)

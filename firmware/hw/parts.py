@@ -1,6 +1,6 @@
 # The board's buttons, backlight and battery, built from the names every board file
 # gives (see boards/tdisplay.py). The one place outside the drivers that makes machine
-# objects for them, so that main and the app never touch machine.
+# objects for them, so that app.boot and the app never touch machine.
 import time
 
 import machine
@@ -11,9 +11,14 @@ from hw.buttons import Buttons, open_pins
 from hw.power import Power
 
 
-def buttons(board):
+def buttons(board, gate=None):
+    """The board's keys, each edge through gate first (power's edge); the first key ends
+    a light sleep (the ESP32's ext0 wake)."""
     pins = open_pins(Pin, board.BUTTONS, board.BUTTON_PULL_UP)
-    return Buttons(pins, Recognizer(board.KEYMAP), active=0 if board.BUTTON_ACTIVE_LOW else 1)
+    keys = Buttons(pins, Recognizer(board.KEYMAP), active=0 if board.BUTTON_ACTIVE_LOW else 1,
+                   gate=gate)
+    keys.arm_wake(Pin.WAKE_LOW if board.BUTTON_ACTIVE_LOW else Pin.WAKE_HIGH, machine.SLEEP)
+    return keys
 
 
 def hold_power(board):
@@ -33,7 +38,8 @@ class PanelLight:
         self._display.sleep(not on)
 
 
-def power(board, settings, buttons=None, display=None):
+def power(board, settings, display=None, playing=None, sleeps=True):
+    """sleeps: rests in a light sleep, which a key ends (buttons() arms it)."""
     if board.BACKLIGHT is not None:
         light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535)
     else:
@@ -44,12 +50,8 @@ def power(board, settings, buttons=None, display=None):
     enable = None
     if getattr(board, "BATTERY_ADC_ENABLE", None) is not None:
         enable = Pin(board.BATTERY_ADC_ENABLE, Pin.OUT, value=0)
-    sleep = None
-    if buttons is not None:  # the first key ends a light sleep (the ESP32's ext0 wake)
-        buttons.arm_wake(Pin.WAKE_LOW if board.BUTTON_ACTIVE_LOW else Pin.WAKE_HIGH,
-                         machine.SLEEP)
-        sleep = machine.lightsleep
-    return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
-                 divider=board.BATTERY_SCALE or 2, adc_enable=enable,
+    return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms,
+                 sleep=machine.lightsleep if sleeps else None,
+                 divider=board.BATTERY_SCALE or 2, adc_enable=enable, playing=playing,
                  now_ms=time.ticks_ms())  # pyright: ignore[reportArgumentType]
 

@@ -6,7 +6,8 @@
 #     p = Power(light=PWM(Pin(4), freq=1000), settings=app.settings,
 #               adc=ADC(Pin(34), atten=ADC.ATTN_11DB), divider=board.BATTERY_SCALE,
 #               adc_enable=Pin(14, Pin.OUT), pause=time.sleep_ms, sleep=machine.lightsleep)
-#     buttons.gate = p.edge     # every debounced edge: resets the idle time, may swallow
+#     buttons = Buttons(pins, recognizer, gate=p.edge)   # every debounced edge: resets
+#                               # the idle time, may swallow
 #     p.tick(now)               # every loop: dims, switches off, reads the battery
 #     p.rest(now, buttons.busy(now))
 #
@@ -48,7 +49,7 @@
 # after. Nothing here allocates once Power exists.
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.clock import elapsed
 
 LIT = const(0)
 DIM = const(1)
@@ -95,7 +96,7 @@ class Power:
     def __init__(self, light=None, adc=None, settings=None, pause=None, sleep=None,
                  sleep_lit=False, divider=2, adc_enable=None, bright=65535, dim=8192,
                  now_ms=0, scan_ms=10, max_ms=5000, battery_ms=30000, samples=16,
-                 usb_mv=4350, absent_mv=2500):
+                 usb_mv=4350, absent_mv=2500, playing=None):
         self._light = light
         self._pwm = light is not None and hasattr(light, "duty_u16")
         self.settings = settings  # read at every tick: a changed timeout applies at once
@@ -113,7 +114,8 @@ class Power:
         self._samples = samples
         self._usb = usb_mv
         self._absent = absent_mv
-        self.playing = _no_match  # True while a match is in progress (main sets app.playing)
+        # True while a match is in progress (app.boot gives Match.in_progress).
+        self.playing = playing or _no_match
         self.state = LIT
         self._last = now_ms & _MASK  # the last edge (or wake)
         self._guard = False  # a press was swallowed; _guard_t: its latest edge

@@ -1,6 +1,6 @@
 # The boot half of hw.journal: the saved match read back from the files the journal
-# writes (their formats and what is kept of damaged ones are described there).
-# Journal.open imports it, and main lets it go after the boot (2 KB of bytecode): none of
+# writes (their formats: hw.journalformat; what is kept of damaged ones: hw.journal).
+# Journal.open imports it, and app.boot lets it go after the boot (2 KB of bytecode): none of
 # it runs again until the next one.
 import gc
 
@@ -9,7 +9,7 @@ from binascii import crc32
 from micropython import const
 
 from hw.files import put_aside, read, u16
-from hw.journal import DAMAGED, HEAD, PARTIAL, RECORD, REDO, UNDO, UNKNOWN, VERSION, _crc8
+from hw.journalformat import DAMAGED, HEAD, PARTIAL, RECORD, REDO, UNDO, UNKNOWN, VERSION, crc8
 from truc.match import STATE_SIZE
 
 _MOST = const(16384)  # bytes: no file of ours is bigger (a snapshot of 512 entries: 1.6 KB)
@@ -109,7 +109,7 @@ def _replay_log(j, m, data):
     # whole), False if the next change must write a fresh snapshot first, None if a
     # bad record stopped it (those before it applied). Raises on a bad header.
     _checked(data, b"TRL")
-    if _crc8(0, data, 0, HEAD - 1) != data[HEAD - 1]:
+    if crc8(0, data, 0, HEAD - 1) != data[HEAD - 1]:
         raise _Unreadable()
     gen = u16(data, 4)
     if gen != j._gen:
@@ -124,7 +124,7 @@ def _replay_log(j, m, data):
     while i + RECORD <= end:
         # A bad check on the last record is a torn one (its command was being
         # written); before it, or a record the rules refuse, is damage.
-        nc = _crc8(c, data, i, i + 3)
+        nc = crc8(c, data, i, i + 3)
         if nc != data[i + 3]:
             bad = i + RECORD < end
             break

@@ -6,19 +6,11 @@ import sys
 
 from micropython import const
 
-from ui.gestures import elapsed
+from ui.clock import elapsed
+from ui.modules import forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
-_SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive")
-
-
-def forget(name):
-    """Forgets module name as if never imported: its bytecode goes at the next collection."""
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot])
-    if package is not None and hasattr(package, name[dot + 1:]):
-        delattr(package, name[dot + 1:])
+_SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive", "truc.loadcheck")
 
 
 class Sharing:
@@ -27,11 +19,13 @@ class Sharing:
     when it is first turned on. settings.sharing says whether it is on, so that a boot
     turns it on again; settings.password is made the first time."""
 
-    def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None):
+    def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None,
+                 words=None):
         self.radio = radio
         self.match = match
         self.settings = settings
         self.archive = archive  # a function giving hw.archive's Archive
+        self._words = words  # a function giving the score's words (app.device: the scoreboard's)
         self.port = port
         self.dns_port = dns_port
         self.server = None
@@ -41,8 +35,8 @@ class Sharing:
         self._had = ()  # what of _SERVING was imported before sharing began
 
     def words(self):
-        """The score's words in the device's language (main: the scoreboard's)."""
-        return []
+        """The score's words in the device's language."""
+        return self._words() if self._words is not None else []
 
     def name(self):
         return self.radio.name()
@@ -59,7 +53,7 @@ class Sharing:
             try:
                 start(self)
             finally:
-                forget("hw.listen")
+                forget(("hw.listen",))
         self.settings.sharing = True
         self._last = now
 
@@ -72,7 +66,7 @@ class Sharing:
         self.settings.sharing = False
         for name in _SERVING:  # what serving imported goes, its bytecode too
             if name not in self._had:
-                forget(name)
+                forget((name,))
 
     def active(self):
         return self.server is not None

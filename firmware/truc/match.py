@@ -50,19 +50,6 @@ def _round_default(i):
     return R.NOBODY if i == _WINNER or i == _WINDOW or i == _RAISER else 0
 
 
-def _blank(i):
-    # Byte i of the empty match's state.
-    if i == _ROUND:
-        return 1
-    if i == _DEALER0:
-        return 255
-    if i == _LAST_ENVIT or i == _LAST_TRUC or i == _LAST_CANTON:
-        return R.NOBODY
-    if _ROUND_FIELDS <= i < _ROUND_END:
-        return _round_default(i)
-    return 0
-
-
 class Match:
     def __init__(self, capacity=512):
         self.state = bytearray(STATE_SIZE)
@@ -167,7 +154,8 @@ class Match:
     def load(self, data):
         """Takes back a history from dump(). Every entry, the redo tail's too, must pass
         the rules again from the base; if one does not, or data is not a dump this log can
-        hold, the match is cleared and load returns False. Allocates nothing."""
+        hold, the match is cleared and load returns False. Allocates nothing but the import
+        of its checks (truc.loadcheck), when they are not loaded."""
         n = len(data) - STATE_SIZE - 4
         if n < 0:
             self.clear()
@@ -184,10 +172,15 @@ class Match:
         log = self._log
         for i in range(n):
             log[i] = data[STATE_SIZE + 4 + i]
-        # _run with commit checks before it changes anything, so one pass both applies
-        # and validates.
+        # The base state's checks: truc.loadcheck, imported for them (the boot lets it go
+        # after, and so does whatever else loads a match: its bytecode stays out of the heap
+        # in play). _run with commit checks before it changes anything, so one pass both
+        # applies and validates the log. (A plain import: once the module is loaded, it
+        # allocates nothing, where a from-import does.)
+        import truc.loadcheck
+
         try:
-            ok = self._base_ok(s)
+            ok = truc.loadcheck.base_ok(self, s)
             for i in range(0, n if ok else 0, _ENTRY):
                 if self._run(log[i], log[i + 1], log[i + 2], True):
                     ok = False
@@ -204,65 +197,6 @@ class Match:
         if length < top:
             self._replay()
         return True
-
-    def _base_ok(self, s):
-        # Whether s (a loaded base state) is one the rules could have reached: every field
-        # in its range and the fields agreeing with each other.
-        v = s[_VARIANT]
-        if not v:  # no set-up yet: only the empty match
-            for i in range(STATE_SIZE):
-                if s[i] != _blank(i):
-                    return False
-            return True
-        n = s[_PLAYERS]
-        o = s[_OPTS]
-        if not V.setup_ok(v, n, o) or s[_DEALER0] != 255 and s[_DEALER0] >= n \
-                or s[_STARTED] > 1:
-            return False
-        need = self.cantons_to_win()
-        target = self.target()
-        ca = s[_CANTONS]
-        cb = s[_CANTONS + 1]
-        if ca > need or cb > need or ca == need and cb == need \
-                or s[_POINTS] >= target or s[_POINTS + 1] >= target:
-            return False
-        r = self.round()
-        d = s[_DUEL]
-        if not r or d > 3 or (d != 0) != (o & R.OPT_ALTERNATE and not r & 1):
-            return False
-        k = s[_BAZAS]
-        if k > 3:
-            return False
-        for i in range(3):
-            if s[_BAZA1 + i] > (R.PARDA if i < k else 0):
-                return False
-        w = s[_WINNER]
-        if w > R.NOBODY or s[_WINDOW] > R.NOBODY or s[_RAISER] > R.NOBODY \
-                or w == R.NOBODY and (k == 3 or self._decided(s) != R.NOBODY):
-            return False
-        truc_top = len(V.TRUC_LADDERS[v]) - 1
-        if s[_TRUC] > truc_top or s[_TRUC_CALL] > truc_top or s[_TRUC_BY] > R.NOBODY \
-                or s[_TRUC_CALL] and (s[_TRUC_CALL] <= s[_TRUC] or s[_TRUC_BY] > R.B):
-            return False
-        e = s[_ENVIT]
-        top = len(V.ENVIT_LADDERS[v]) - 1
-        if e > R.ENVIT_SHOWN or s[_ENVIT_CALL] > top or s[_ENVIT_BEFORE] > s[_ENVIT_CALL] \
-                or s[_ENVIT_BY] > R.B or s[_ENVIT_WON] > R.B \
-                or s[_ENVIT_FLORS] > 1 and (s[_ENVIT_FLORS] > 27 or not s[_ENVIT_FLORS] & 1) \
-                or s[_ENVIT_SEAT] != 255 and s[_ENVIT_SEAT] >= n \
-                or e != R.ENVIT_NONE and not s[_ENVIT_CALL]:
-            return False
-        per_team = 1 if d else n // 2
-        if not o & R.OPT_FLOR:
-            per_team = 0
-        if s[_FLORS] > per_team or s[_FLORS + 1] > per_team:
-            return False
-        for i in range(_LAST_FLOR, _LAST_CANTON, 2):
-            if s[i + 1] > target or i > _LAST_FLOR and s[i] & 3 > R.NOBODY:
-                return False
-        if s[_LAST_TRUC] > R.NOBODY or s[_LAST_ENVIT] >> 2 > target:
-            return False
-        return s[_LAST_FLOR] <= target and s[_LAST_CANTON] <= R.NOBODY
 
     def _replay(self):
         s = self.state
@@ -355,6 +289,10 @@ class Match:
         if s[_CANTONS + 1] >= need:
             return R.B
         return R.NOBODY
+
+    def in_progress(self):
+        """Whether a match is in progress: set up, and not won yet."""
+        return self.state[_VARIANT] != 0 and self.winner() == R.NOBODY
 
     # The round (or duel) in play.
     def bazas(self):

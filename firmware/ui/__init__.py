@@ -2,7 +2,7 @@
 # tools/textc.py write: the file's length (u32) and the crc32 of everything before the
 # crc (u32), little-endian. open_data checks it at opening (a boot opens each file once
 # to check it): a file cut short, grown or changed does not open, and the device says
-# which one (main: ui.fault).
+# which one (app.boot: ui.fault).
 from binascii import crc32
 
 from micropython import const

@@ -1,4 +1,4 @@
-# What the device shows when the app cannot start whatever the match (main: a data file
+# What the device shows when the app cannot start whatever the match (app.boot: a data file
 # missing or damaged, say): which file and what to do, in English and in framebuf's
 # built-in 8x8 font, which needs no file. It stands in for the app in the main loop:
 # it takes no press and draws the same page, and the saved match stays on flash as it

@@ -45,6 +45,7 @@ from array import array
 
 from micropython import const
 
+from ui.clock import elapsed
 from ui.events import BACK, GO, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
 
 # A keymap is bytes: the event of key k's gesture g at k * 3 + g (0: that gesture does
@@ -77,15 +78,6 @@ _BOTH = const(4)  # down in a chord with another key, timing towards the chord's
 
 _QSIZE = const(8)
 _MAX_KEYS = const(6)  # the queue holds at most keys + 1 events (see the top)
-
-
-def elapsed(now, then):
-    """time.ticks_diff(now, then) for ticks_ms values, kept within small ints on 32-bit
-    ports (2**30 is not one); the buttons and power drivers use it too."""
-    d = (now - then) & _MASK
-    if d >= _HALF:
-        d = d - _MASK - 1
-    return d
 
 
 class Queue:

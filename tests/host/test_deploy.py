@@ -445,18 +445,18 @@ def test_device_files_are_deterministic_and_device_only():
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
 app/bazacalc.mpy app/boot.mpy app/cardwords.mpy app/commands.mpy app/decklines.mpy
-app/device.mpy app/envitcalc.mpy app/going.mpy app/keylines.mpy
-app/history.mpy app/i18n.mpy app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
-app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
-app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
-app/settingsfile.mpy app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy
-app/summary.mpy
+app/device.mpy app/envitcalc.mpy app/going.mpy app/i18n.mpy app/keylines.mpy
+app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy app/loop.mpy
+app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy app/pastmatches.mpy
+app/picker.mpy app/rounds.mpy app/scoreboard.mpy app/settings.mpy app/settingsfile.mpy
+app/settingsmenu.mpy app/sharescreen.mpy app/showentry.mpy app/signals.mpy app/summary.mpy
 app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
-hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/listen.mpy hw/parts.mpy
-hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
-truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
-truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy
-ui/fault.mpy ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
+hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
+hw/parts.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py
+start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
+truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy
+ui/canvas.mpy ui/clock.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy ui/modules.mpy
+ui/qr.mpy ui/text.mpy""".split()
 _FONTS_240 = ["ui/fonts/digits_large.bin", "ui/fonts/medium.bin"]  # its glass's fonts only
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"] + _FONTS_240,
            "m5stickc_plus2": ["hw/dcs.mpy", "hw/st7789.mpy"] + _FONTS_240,

@@ -334,7 +334,7 @@ def test_the_qr_code_on_the_screen_joins_the_network():
         app.top().choose(app, "share")
         app.render()  # as the loop does after the press that chose it
         device.run(100)
-        assert app.top_name() == "share" and device.app.sharing.active()
+        assert app.top_name() == "sharescreen" and device.app.sharing.active()
         image = device.image(4).convert("L")
         found = zxingcpp.read_barcodes(image)
         password = app.settings.password

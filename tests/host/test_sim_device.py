@@ -144,15 +144,18 @@ def test_pulling_the_battery_boots_from_what_landed_with_a_key_still_held():
 
 
 def test_the_boot_lets_go_of_the_reading_back_once_the_match_is_back():
-    # hw.recover (2 KB of bytecode on the board) reads the files back at boot, then goes.
+    # hw.recover (2 KB of bytecode on the board) reads the files back at boot, then goes,
+    # and so do the checks of the match it took back (truc.loadcheck, 1 KB).
     device, fingers = started("tdisplay")
     fingers.gesture(0, SHORT)  # a baza to A
     state = bytes(device.app.match.state)
-    sys.modules.pop("hw.recover", None)  # as on a board just switched on
+    for name in ("hw.recover", "truc.loadcheck"):  # as on a board just switched on
+        sys.modules.pop(name, None)
     device.pull_battery()
     assert device.boots == 2 and bytes(device.app.match.state) == state
-    assert "hw.recover" not in sys.modules
+    assert "hw.recover" not in sys.modules and "truc.loadcheck" not in sys.modules
     assert not hasattr(sys.modules["hw"], "recover")
+    assert not hasattr(sys.modules["truc"], "loadcheck")
 
 
 def test_a_folder_that_is_not_a_flash_is_refused(tmp_path):

@@ -75,7 +75,7 @@ def test_the_check_finds_a_lit_screen_after_the_timeout():
     assert "lit" in device.check((S.DARK,))
     device.act((S.DARK,))
     assert device.check((S.DARK,)) is None and 0 < device.device.backlight() < 1
-    device.device.app.playing = device.device.power.playing = lambda: False  # no match: dark
+    device.device.power.playing = lambda: False  # no match: dark
     assert "dim" in device.check((S.DARK,))
     device.act((S.DARK,))
     assert device.check((S.DARK,)) is None and device.device.backlight() == 0
@@ -91,10 +91,11 @@ def test_a_failure_names_the_seed_and_the_actions(monkeypatch):
 def test_a_start_begins_a_match_from_anywhere():
     device = soak.SimSoak("devkit_oled")
     app = device.device.app
-    assert app.top_name() == "language" and not app.playing()  # a fresh device: its first run
+    # A fresh device: its first run.
+    assert app.top_name() == "language" and not app.match.in_progress()
     device.act((S.PRESS, 0, S.SHORT))  # the cursor moved off its first row
     device.act((S.START,))
-    assert app.playing() and app.top_name() == "scoreboard" and device.playing >= 1
+    assert app.match.in_progress() and app.top_name() == "scoreboard" and device.playing >= 1
     app.open("mainmenu")
     device.act((S.START,))  # a match in progress: nothing to do
     assert app.top_name() == "mainmenu"

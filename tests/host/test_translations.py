@@ -40,10 +40,11 @@ def texts():
     from app import varianttexts as VT  # the variants' own words
     for words in VT.TRUC_NAMES + VT.ENVIT_NAMES + (VT.TITLES, VT.FOLD_WORDS):
         found.update(w for w in words if w)
-    from hw import journal  # the notices main puts on the screen after setting files aside
+    from hw import journal, journalformat  # the notices put on the screen after setting
+    # files aside
     from app import settingsfile as settings
-    found.update((journal.DAMAGED, journal.UNKNOWN, settings.BAD_SETTINGS, journal.FULL,
-                  journal.NOT_SAVED, journal.PARTIAL))
+    found.update((journalformat.DAMAGED, journalformat.UNKNOWN, settings.BAD_SETTINGS,
+                  journal.FULL, journal.NOT_SAVED, journalformat.PARTIAL))
     from app import device  # and those of a won match main could not archive
     found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
     return found

@@ -4,7 +4,9 @@ formats)."""
 import struct
 
 import tools  # noqa: F401  (the firmware on the import path)
-from hw.journal import HEAD, _crc8, crc32
+from binascii import crc32
+
+from hw.journalformat import HEAD, crc8
 
 RECORD = 4
 
@@ -15,11 +17,11 @@ def fix(name, data, rng=None):
     data = bytearray(data)
     magic = bytes(data[:3])
     if magic == b"TRL" and len(data) >= HEAD:
-        data[HEAD - 1] = _crc8(0, data, 0, HEAD - 1)
+        data[HEAD - 1] = crc8(0, data, 0, HEAD - 1)
         c = data[HEAD - 1]
         i = HEAD
         while i + RECORD <= len(data):
-            c = data[i + 3] = _crc8(c, data, i, i + 3)
+            c = data[i + 3] = crc8(c, data, i, i + 3)
             i += RECORD
     elif magic in (b"TRS", b"TRC", b"TRA") and len(data) >= 8:
         body = data[:-4]
