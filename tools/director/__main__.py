@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 
-from tools.cli import Parser
+from sim.cli import Parser
 
 
 def _tournament(args):

@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 
-from tools.cli import Parser
+from sim.cli import Parser
 from tools.director.broker import Mosquitto
 from tools.director.engine import random_log
 from tools.director.table_client import TableClient

@@ -448,7 +448,7 @@ def serve(director, host="127.0.0.1", port=0, language=None):
 
 
 def main(argv=None):
-    from tools.cli import Parser
+    from sim.cli import Parser
 
     parser = Parser(prog="python -m tools.director.web", description=__doc__.split("\n")[0])
     parser.add_argument("--stand-in", action="store_true", required=True,
