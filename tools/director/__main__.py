@@ -92,33 +92,22 @@ def cmd_provision(args):
     print("table %d provisioned for %s:%d" % (args.table, args.broker, args.broker_port))
 
 
-def serve_pages(director, host, port):
-    """Starts the pages (tools/director/web.py) where they exist; returns the server or
-    None."""
-    try:
-        from tools.director import web
-    except ImportError:
-        return None
-    return web.serve(director, host, port)
-
-
 def cmd_serve(args):
     from tools.director.venue import Venue
     venue = Venue(args.db, broker=args.broker, listen=args.listen, port=args.port)
     venue.start()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: stop.set())
-    pages = serve_pages(venue.director, args.listen, args.web_port)
-    print("director on %s:%d%s" % (venue.host, venue.port, "" if pages is None else
-                                   "; pages on http://%s:%d/" % (args.listen, pages.port)),
-          flush=True)
+    from tools.director import web
+    pages = web.serve(venue.director, args.listen, args.web_port)
+    print("director on %s:%d; pages on http://%s:%d/" % (venue.host, venue.port, args.listen,
+                                                          pages.port), flush=True)
     try:
         stop.wait()
     except KeyboardInterrupt:
         pass
     finally:
-        if pages is not None:
-            pages.close()
+        pages.close()
         venue.stop()
 
 

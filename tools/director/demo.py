@@ -230,8 +230,8 @@ def demo(args):
     if os.path.exists(args.db + ".broker"):
         shutil.rmtree(args.db + ".broker")
     venue = Venue(args.db, port=0).start()
-    from tools.director.__main__ import serve_pages
-    pages = serve_pages(venue.director, "127.0.0.1", args.web_port) \
+    from tools.director import web
+    pages = web.serve(venue.director, "127.0.0.1", args.web_port) \
         if args.web_port is not None else None
     if pages is not None:
         print("pages: http://127.0.0.1:%d/" % pages.port, flush=True)
