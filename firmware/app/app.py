@@ -28,7 +28,7 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 # against the modules that have make(app, arg).
 SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "history",
            "language", "mainmenu", "names", "newmatch", "pastmatches", "scoreboard",
-           "settingsmenu", "share", "showentry", "summary", "textpage")
+           "settingsmenu", "share", "showentry", "summary", "textpage", "tournament")
 # Each glass's fonts (ui/fonts/NAME.bin), text and digits, by the least canvas width that
 # takes them: 128x64 (App.size 0), 240x135 (1), 320x240 (2). tools/deploy.py reads it
 # to send a board the fonts of its own glass only.
@@ -91,10 +91,11 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    tournament = None  # hw.tournament's Tournament, made by make_tournament (Menu)
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
-                 archive=None, make_sharing=None):
+                 archive=None, make_sharing=None, make_tournament=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -122,6 +123,8 @@ class App:
         self.before_new_match = before_new_match
         self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
         self.make_sharing = make_sharing  # main: a function making hw.share's part (or None)
+        # main: a function starting tournament mode (None: the board has no tournament file)
+        self.make_tournament = make_tournament
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")

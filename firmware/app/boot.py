@@ -12,6 +12,7 @@ from app.device import Device
 from app.i18n import check, t
 from app.settings import Settings
 from app.loop import Loop
+from hw import files as store
 from hw import parts
 from hw.journal import Journal
 
@@ -27,6 +28,10 @@ def boot(board, canvas, files, share_ports):
     notice = journal.open(match) or notice  # a set-aside file is said, never fatal
     device = Device(files, share_ports, match, settings, journal)
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
+    # Menu -> Tournament on a board with a tournament file (hw.tourfile's), and on at
+    # once when its outbox (hw.outbox's) holds a match the director may lack.
+    provisioned = store.exists(files or store, "truc.trn")
+    unsent = provisioned and store.exists(files or store, "truc.out")
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
@@ -38,7 +43,8 @@ def boot(board, canvas, files, share_ports):
         return App(canvas, display, m, settings, keys=board.KEYS, power=power,
                    on_change=device.changed, after_event=device.after_event,
                    before_new_match=device.before_new_match, archive=device.archive,
-                   make_sharing=device.make_sharing)
+                   make_sharing=device.make_sharing,
+                   make_tournament=device.make_tournament if provisioned else None)
 
     try:
         app = device.app = build(match)
@@ -71,6 +77,11 @@ def boot(board, canvas, files, share_ports):
             device.make_sharing().on(time.ticks_ms())
         except Exception as e:  # as Menu -> Share: said, the boot goes on
             device.make_sharing().off()
+            app.message = str(e)
+    if unsent:
+        try:
+            device.make_tournament()
+        except Exception as e:  # as sharing: said, the boot goes on
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)
         device.unarchived = device.keep()
