@@ -29,15 +29,15 @@ class Tournament(Menu):
         self.shown = shown
         if tour.config is not None:
             self.title = t("Tournament") + " · " + t("Table %d") % tour.config.table
-        items = [(t(tour.state()), None)]
+        items = [(t(tour.state()), "")]  # type: list  # "": a line to read, not to choose
         if not tour.covered():
-            items.append((t("Sending: %d of %d") % (tour.have, box.count), None))
+            items.append((t("Sending: %d of %d") % (tour.have, box.count), ""))
         if waiting is not None and tour.covered():
             items.append((t("Start: %s") % waiting[1], "start"))
         elif waiting is None and tour.config is not None:
-            items.append((t("No match assigned"), None))
+            items.append((t("No match assigned"), ""))
         if tour.refused:
-            items.append((tour.refused, None))
+            items.append((tour.refused, ""))
         items.append((t("Back to the score"), "back"))
         self.items = items
         self.cursor = len(items) - 2 if items[-2][1] == "start" else len(items) - 1
@@ -59,8 +59,8 @@ def start(app, assigned):
     m = app.match
     m.clear()
     for line in assigned[3]:
-        op, a, b = tablelog.parse(m, line)
-        if app.apply(op, a, b):
+        command = tablelog.parse(m, line)  # checked when it came (hw.tournament)
+        if not isinstance(command, tuple) or app.apply(command[0], command[1], command[2]):
             return
     names = app.settings.names
     for team in range(2):

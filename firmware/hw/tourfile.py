@@ -81,8 +81,9 @@ def parse(data):
     if end < 0 or (end and data[end - 1] != 10):
         raise ValueError("no crc line")
     tail = data[end + 4:]
-    if tail[-1:] == b"\n":
-        tail = tail[:-1]
+    if tail[-1:] != b"\n":
+        raise ValueError("cut short: no line end after the crc")
+    tail = tail[:-1]
     if len(tail) != 8 or "%08x" % crc32(data[:end]) != ascii_text(tail):
         raise ValueError("bad crc: damaged or cut short")
     text = ascii_text(data[:end])

@@ -133,7 +133,7 @@ class Tournament:
         self._heard = 0  # ticks_ms of the last packet sent (the keepalive's ping)
         self._moved = 0  # ticks_ms when `have` last moved (or the last resend)
         self._now = 0  # ticks_ms of this turn
-        self._topics = None
+        self._topics = ("", "", "", "")  # log, status, assign, have: made by start
 
     def start(self, match, now):
         """Reads the tournament file and the outbox (caught up with match); turns the
@@ -194,7 +194,7 @@ class Tournament:
             # A new match while an assignment waits (New match or the Tournament
             # screen's start): the assignment's match.
             self.have = self.sent = 0
-            box.begin(self.assigned[0])
+            box.begin(self.waiting()[0])  # pyright: ignore[reportOptionalSubscript]
             box.changed(match)
 
     # The main loop's turn.
