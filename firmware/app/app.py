@@ -92,10 +92,13 @@ class NoBattery:
 class App:
     sharing = None  # hw.share's Sharing, made by make_sharing the first time
     tournament = None  # hw.tournament's Tournament, made by make_tournament (Menu)
+    # main: a function starting tournament mode, set on a board with a tournament file
+    # only (a class default: no room taken on the others)
+    make_tournament = None
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
-                 archive=None, make_sharing=None, make_tournament=None):
+                 archive=None, make_sharing=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -123,8 +126,6 @@ class App:
         self.before_new_match = before_new_match
         self.archive = archive  # past matches: a function giving hw.archive's Archive (main)
         self.make_sharing = make_sharing  # main: a function making hw.share's part (or None)
-        # main: a function starting tournament mode (None: the board has no tournament file)
-        self.make_tournament = make_tournament
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")

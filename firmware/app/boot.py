@@ -17,6 +17,14 @@ from hw import parts
 from hw.journal import Journal
 
 
+def _exists(fs, name):
+    try:
+        fs.stat(name)
+    except OSError:
+        return False
+    return True
+
+
 def boot(board, canvas, files, share_ports):
     """The loop of the device on board, drawing into canvas; files: the filesystem (None:
     the real one); share_ports: where sharing answers HTTP and DNS."""
@@ -30,8 +38,8 @@ def boot(board, canvas, files, share_ports):
     forget(("hw.recover",))  # the reading back: not needed again until the next boot
     # Menu -> Tournament on a board with a tournament file (hw.tourfile's), and on at
     # once when its outbox (hw.outbox's) holds a match the director may lack.
-    provisioned = store.exists(files or store, "truc.trn")
-    unsent = provisioned and store.exists(files or store, "truc.out")
+    provisioned = _exists(files or store, "truc.trn")
+    unsent = provisioned and _exists(files or store, "truc.out")
     keys = parts.buttons(board)
     power = parts.power(board, settings, keys, display)
     forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
@@ -43,8 +51,7 @@ def boot(board, canvas, files, share_ports):
         return App(canvas, display, m, settings, keys=board.KEYS, power=power,
                    on_change=device.changed, after_event=device.after_event,
                    before_new_match=device.before_new_match, archive=device.archive,
-                   make_sharing=device.make_sharing,
-                   make_tournament=device.make_tournament if provisioned else None)
+                   make_sharing=device.make_sharing)
 
     try:
         app = device.app = build(match)
@@ -69,6 +76,8 @@ def boot(board, canvas, files, share_ports):
             return Loop(Fault(canvas, display, e), keys, power)
         notice = journal.discard()  # a saved match the app cannot show: set aside
         app = device.app = build(match)
+    if provisioned:
+        app.make_tournament = device.make_tournament  # pyright: ignore[reportAttributeAccessIssue]
     if notice:
         app.message = t(notice)
     power.playing = app.playing  # dim, not dark, through a match in progress

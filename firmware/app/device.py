@@ -80,25 +80,14 @@ class Device:
         return sharing
 
     def make_tournament(self):
-        # Menu -> Tournament (and a boot with an outbox to send): hw.tournament's part,
-        # made (and its modules imported: the MQTT client's too) the first time.
-        app = self.app
-        if app.tournament is None:
-            from hw.tournament import Tournament
+        # Menu -> Tournament, and a boot with an outbox to send: hw.tournament's part,
+        # its modules (the MQTT client's too) imported the first time.
+        from hw.tournament import join
 
-            tournament = Tournament(self.files)
-            tournament.start(self.match, app.now)
-            app.tournament = tournament  # pyright: ignore[reportAttributeAccessIssue]
-        return app.tournament
+        return join(self)
 
     def changed(self):
         self.journal.changed()
-        tournament = self.app.tournament
-        if tournament is not None and self.journal.error is None:  # after the journal
-            try:
-                tournament.changed(self.match)
-            except OSError as e:  # a full flash: said as a failed save is
-                self.journal.error = e
         if self.app.sharing is not None:
             self.app.sharing.changed()
         told = self.unarchived

@@ -59,14 +59,6 @@ def read(fs, name, most):
     return data
 
 
-def exists(fs, name):
-    try:
-        fs.stat(name)
-    except OSError:
-        return False
-    return True
-
-
 def write_closed(f, parts):
     """Writes parts to the open file f and closes it; a failed write closes it and raises."""
     try:

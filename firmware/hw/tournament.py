@@ -2,14 +2,13 @@
 # WiFi as a station and the broker as its table, with what its tournament file holds
 # (hw.tourfile), takes its assignment, and sends every command of the match from the
 # outbox (hw.outbox) until the director's `have` covers it. Imported when tournament
-# mode starts, with micropython-lib's umqtt.simple (lib/umqtt.simple); not before.
+# mode starts; the radio's module and micropython-lib's umqtt.simple (lib/umqtt.simple)
+# when it first connects.
 #
 # Play never waits for it: poll() runs in the main loop's turns; the socket waits at
 # most TIMEOUT_S for the broker; a connection that fails is tried again after a backoff
 # that doubles up to BACKOFF_MOST_MS; what is not sent stays in the outbox.
-import network
 from micropython import const
-from umqtt.simple import MQTTClient
 
 from hw import tourfile
 from hw.outbox import Outbox
@@ -114,6 +113,29 @@ def have(payload):
     return match, int(count)
 
 
+def join(device):
+    """Tournament mode on for app.device's Device (made the first time): its app's
+    tournament, the outbox following every change the journal saves. Returns it."""
+    app = device.app
+    if app.tournament is None:
+        tournament = Tournament(device.files)
+        tournament.start(device.match, app.now)
+        saved = app.on_change
+
+        def changed():  # after the journal (a change it could not save: not sent)
+            saved()
+            if device.journal.error is None:
+                try:
+                    tournament.changed(device.match)
+                except OSError as e:  # a full flash: said as a failed save is
+                    device.journal.error = e
+                    device.said(True)
+
+        app.on_change = changed
+        app.tournament = tournament
+    return app.tournament
+
+
 class Tournament:
     """The table's connection and outbox. fs: the filesystem (None: the real one)."""
 
@@ -151,6 +173,8 @@ class Tournament:
         c = self.config
         if c is None:
             return
+        import network
+
         t = "truc/table%d/" % c.table
         self._topics = (t + "log", t + "status", t + "assign", t + "have")
         self.wlan = network.WLAN(network.STA_IF)
@@ -222,6 +246,8 @@ class Tournament:
         self._backoff = min(2 * self._backoff, BACKOFF_MOST_MS)
 
     def _connect(self, now):
+        from umqtt.simple import MQTTClient
+
         c = self.config
         topics = self._topics
         client = MQTTClient(c.user, c.host, c.port, c.user, c.password, KEEPALIVE_S)

@@ -114,7 +114,8 @@ class Director:
         self.match = None
         self.assignment = None
         self.lock = threading.Lock()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="director")
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2,
+                                  client_id="director-%d" % table)
         self.client.username_pw_set("director", DIRECTOR_PASSWORD)
         self.client.on_connect = self._connected
         self.client.on_message = self._message

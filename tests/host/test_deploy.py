@@ -309,10 +309,13 @@ def test_deploy_end_to_end(board):
     assert board.boots.count("hard") == 2, board.boots
 
     # Every .mpy loads on the unix port (the board's own arch and .mpy version).
+    # A vendored library's (lib/umqtt/simple.mpy) by its name under /lib, on sys.path as
+    # on an ESP32 ('', .frozen, /lib).
     modules = [p[:-4].replace("/", ".").replace(".__init__", "")
                for p in expected if p.endswith(".mpy")]
+    modules = [m[4:] if m.startswith("lib.") else m for m in modules]
     code = "import %s\nprint('imported', %d)" % (", ".join(modules), len(modules))
-    env = dict(os.environ, MICROPYPATH=".frozen:" + LIB)
+    env = dict(os.environ, MICROPYPATH=".frozen:lib:" + LIB)
     done = subprocess.run([MICROPYTHON, "-c", code], cwd=flash, capture_output=True,
                           text=True, timeout=30, env=env)
     assert done.stdout.strip() == "imported %d" % len(modules), done.stdout + done.stderr
@@ -451,9 +454,10 @@ app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
 app/pastmatches.mpy app/picker.mpy app/scoreboard.mpy app/settings.mpy
 app/settingsfile.mpy app/settingsmenu.mpy app/share.mpy app/showentry.mpy app/signals.mpy
 app/summary.mpy
-app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
+app/textpage.mpy app/tournament.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
 hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/listen.mpy hw/parts.mpy
-hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py start.mpy
+hw/outbox.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy
+hw/tourfile.mpy hw/tournament.mpy lib/umqtt/simple.mpy main.py start.mpy
 truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/match.mpy truc/rules.mpy
 truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy ui/canvas.mpy ui/events.mpy
 ui/fault.mpy ui/gestures.mpy ui/qr.mpy ui/text.mpy""".split()
