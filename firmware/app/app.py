@@ -91,10 +91,9 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by make_sharing the first time
-    tournament = None  # hw.tournament's Tournament, made by make_tournament (Menu)
-    # main: a function starting tournament mode, set on a board with a tournament file
-    # only (a class default: no room taken on the others)
-    make_tournament = None
+    # hw.tournament's Tournament, made by app.make_tournament(), which app.boot sets on a
+    # board with a tournament file only (Menu -> Tournament)
+    tournament = None
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,

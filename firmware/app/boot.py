@@ -76,8 +76,10 @@ def boot(board, canvas, files, share_ports):
             return Loop(Fault(canvas, display, e), keys, power)
         notice = journal.discard()  # a saved match the app cannot show: set aside
         app = device.app = build(match)
-    if provisioned:
-        app.make_tournament = device.make_tournament  # pyright: ignore[reportAttributeAccessIssue]
+    if provisioned:  # Menu -> Tournament (hw.tournament: resident on such a board only)
+        from hw.tournament import maker
+
+        app.make_tournament = maker(device)  # pyright: ignore[reportAttributeAccessIssue]
     if notice:
         app.message = t(notice)
     power.playing = app.playing  # dim, not dark, through a match in progress
@@ -89,7 +91,7 @@ def boot(board, canvas, files, share_ports):
             app.message = str(e)
     if unsent:
         try:
-            device.make_tournament()
+            app.make_tournament()  # pyright: ignore[reportAttributeAccessIssue]
         except Exception as e:  # as sharing: said, the boot goes on
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)

@@ -79,13 +79,6 @@ class Device:
             app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
         return sharing
 
-    def make_tournament(self):
-        # Menu -> Tournament, and a boot with an outbox to send: hw.tournament's part,
-        # its modules (the MQTT client's too) imported the first time.
-        from hw.tournament import join
-
-        return join(self)
-
     def changed(self):
         self.journal.changed()
         if self.app.sharing is not None:

@@ -55,9 +55,6 @@ class Loop:
         sharing = getattr(app, "sharing", None)  # hw.share's: answered at every turn
         if sharing is not None and sharing.poll(now_ms):  # it ended by itself
             dirty = True
-        tournament = getattr(app, "tournament", None)  # hw.tournament's: the broker
-        if tournament is not None and tournament.poll(now_ms):  # (dis)connected
-            dirty = True
         self._dirty = False
         if dirty:
             app.render()
@@ -71,9 +68,7 @@ class Loop:
             now = clock()
             # No light sleep while sharing: it would stop the radio.
             sharing = getattr(self.app, "sharing", None)
-            # Nor in tournament mode: the station and the broker's connection.
-            radio = sharing is not None and sharing.active() \
-                or getattr(self.app, "tournament", None) is not None
-            self.power.rest(now, self.buttons.busy(now) or radio)
+            self.power.rest(now, self.buttons.busy(now) or sharing is not None
+                            and sharing.active())
             if turns > 0:
                 turns -= 1

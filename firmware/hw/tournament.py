@@ -8,9 +8,10 @@
 # Play never waits for it: poll() runs in the main loop's turns; the socket waits at
 # most TIMEOUT_S for the broker; a connection that fails is tried again after a backoff
 # that doubles up to BACKOFF_MOST_MS; what is not sent stays in the outbox.
+import sys
+
 from micropython import const
 
-from hw import tourfile
 from hw.outbox import Outbox
 from ui.gestures import elapsed
 
@@ -30,7 +31,17 @@ NO_BROKER = "Joining the director"
 CONNECTED = "Connected"
 
 
-_BAD = object()  # what no JSON parses to
+# Imported for a moment (a message read, the commands sent as lines), then forgotten, so
+# that tournament mode keeps resident only this module, hw.outbox and the client.
+_TRANSIENT = ("hw.payloads", "hw.tourfile", "truc.tablelog")
+
+
+def _forget(name):
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    package = sys.modules.get(name[:dot])
+    if package is not None and hasattr(package, name[dot + 1:]):
+        delattr(package, name[dot + 1:])
 
 
 class _Timed:
@@ -54,63 +65,13 @@ class _Timed:
         self.sock.close()
 
 
-def assignment(payload, table):
-    """The assignment in payload (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
-    setup); None for an empty one (nothing to play). ValueError with the reason when it
-    does not check: a table's device plays only what the rules accept."""
-    import json
+def maker(device):
+    """What Menu -> Tournament calls (app.make_tournament, set by app.boot on a board with
+    a tournament file): join(device)."""
+    def make():
+        return join(device)
 
-    from truc import tablelog
-    from truc.match import Match
-
-    if not payload:
-        return None
-    try:
-        a = json.loads(payload)
-    except Exception:  # MicroPython: ValueError; CPython: also UnicodeDecodeError
-        a = _BAD
-    if a is _BAD:
-        raise ValueError("not JSON")
-    if not isinstance(a, dict):
-        raise ValueError("not an object")
-    match = a.get("match")
-    if not isinstance(match, str) or not 2 <= len(match) <= 8 or match[0] != "m" \
-            or not match[1:].isdigit():
-        raise ValueError("match: m<number> expected")
-    if a.get("table") != table:
-        raise ValueError("table: %d expected" % table)
-    pairs = a.get("pairs")
-    if not isinstance(pairs, list) or len(pairs) != 2:
-        raise ValueError("pairs: two names expected")
-    for p in pairs:
-        if not isinstance(p, str) or not 1 <= len(p) <= 40:
-            raise ValueError("pairs: names of 1 to 40 characters")
-    title = a.get("title")
-    if not isinstance(title, str) or not 1 <= len(title) <= 120:
-        raise ValueError("title: 1 to 120 characters")
-    setup = a.get("setup")
-    if not isinstance(setup, list) or not 1 <= len(setup) <= 2:
-        raise ValueError("setup: one or two lines")
-    m = Match(4)
-    for i in range(len(setup)):
-        line = setup[i]
-        if not isinstance(line, str) or len(line) > 80:
-            raise ValueError("setup: lines of text")
-        why = tablelog.run(m, line)
-        if why:
-            raise ValueError("setup: %s" % why)
-    if not m.variant() or m.entries() != len(setup):
-        raise ValueError("setup: a variant and its options")
-    return match, title, pairs, setup
-
-
-def have(payload):
-    """The director's `have` (b"<match> <count>") as (match, count); ValueError."""
-    text = tourfile.ascii_text(payload)
-    match, _, count = text.partition(" ")
-    if not match or not count.isdigit() or len(count) > 5:
-        raise ValueError("<match> <count> expected")
-    return match, int(count)
+    return make
 
 
 def join(device):
@@ -132,6 +93,18 @@ def join(device):
                     device.said(True)
 
         app.on_change = changed
+        # Its turn in the main loop (app.loop) rides on the power part's tick, which the
+        # loop calls at every turn (a True: draw again); and no light sleep, which would
+        # stop the radio. So the loop, resident on every board, holds no code for it.
+        power = app.power
+        tick = power.tick
+
+        def ticked(now):
+            drawn = tick(now)
+            return tournament.poll(now) or drawn
+
+        power.tick = ticked
+        power._sleep = None
         app.tournament = tournament
     return app.tournament
 
@@ -160,12 +133,18 @@ class Tournament:
     def start(self, match, now):
         """Reads the tournament file and the outbox (caught up with match); turns the
         radio on. The file's problem, if any, is in self.problem."""
+        loaded = "hw.tourfile" in sys.modules
+        from hw import tourfile  # needed once: forgotten after
+
         try:
             self.config = tourfile.load(self.fs)
             if self.config is None:
                 self.problem = NO_FILE
         except (ValueError, OSError) as e:
             self.problem = "%s: %s" % (tourfile.NAME, e)
+        finally:
+            if not loaded:
+                _forget("hw.tourfile")
         try:
             self.outbox.open(match)
         except (ValueError, OSError) as e:  # kept on flash as it is: said
@@ -230,7 +209,12 @@ class Tournament:
         was = self.client is not None
         if self.client is not None and not self.wlan.isconnected():
             self._drop()
-        elif self.client is None:
+            return True
+        had = 0  # which of _TRANSIENT were there before the turn (a screen's, say)
+        for i in range(len(_TRANSIENT)):
+            if _TRANSIENT[i] in sys.modules:
+                had |= 1 << i
+        if self.client is None:
             if self.wlan.isconnected() and elapsed(now, self._next) >= 0:
                 self._connect(now)
         else:
@@ -239,6 +223,9 @@ class Tournament:
             except (OSError, AssertionError, IndexError, TypeError):  # the broker gone,
                 self._drop()  # or what it said did not parse: connected again later
                 self._later(now)
+        for i in range(len(_TRANSIENT)):  # what the turn imported for a moment
+            if not had >> i & 1:
+                _forget(_TRANSIENT[i])
         return was != (self.client is not None)
 
     def _later(self, now):
@@ -299,6 +286,8 @@ class Tournament:
 
     def _message(self, topic, payload):
         # umqtt's callback: the assignment, or what the director holds.
+        from hw.payloads import assignment, have  # forgotten after the turn (poll)
+
         try:
             if topic.endswith(b"/assign"):
                 self.assigned = assignment(payload, self.config.table)

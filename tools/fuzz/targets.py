@@ -17,7 +17,7 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
   tournament what reaches a tournament's table: the tournament file truc.trn (refused
             with a reason, or read back to the very bytes), the director's assignment
             and `have` payloads (refused with a reason, or an assignment whose set-up
-            starts a match), all through hw.tourfile and hw.tournament's parsers
+            starts a match), all through hw.tourfile's and hw.payloads' parsers
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
             a recovery from a full heap, never a crash, the match kept
 """
@@ -605,7 +605,7 @@ class TournamentInput(Target):
 
     def check(self, files):
         from hw import tourfile
-        from hw.tournament import assignment, have
+        from hw.payloads import assignment, have
 
         data = files["truc.trn"]
         try:
