@@ -69,6 +69,8 @@ def parse_args(argv):
     if args.tournament is not None:
         from sim import tournament
 
+        if not args.headless:
+            parser.error("--tournament needs --headless (the window does not join yet)")
         if args.table is None or not 1 <= args.table <= 999:
             parser.error("--tournament needs --table N, 1 to 999")
         try:

@@ -189,3 +189,20 @@ def test_a_bad_tournament_file_is_refused_with_its_reason():
     flash = Flash()
     table.provision(flash, c)
     assert tourfile.load(flash).table == 7
+
+
+@pytest.mark.parametrize("argv, said", (
+    (["--tournament", "mqtt://127.0.0.1:1883", "--table", "7"], "needs --headless"),
+    (["--headless", "--tournament", "mqtt://127.0.0.1:1883"], "needs --table"),
+    (["--headless", "--table", "7"], "go with --tournament"),
+    (["--headless", "--tournament", "http://127.0.0.1:1883", "--table", "7"], "mqtt://"),
+    (["--headless", "--tournament", "mqtt://127.0.0.1:1883", "--table", "7"], "password"),
+    (["--headless", "--tournament", "mqtt://table7:short@127.0.0.1:1883", "--table", "7"],
+     "password: 16"),
+))
+def test_the_command_line_refuses_what_cannot_join(argv, said, capsys):
+    from sim.__main__ import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    assert said in capsys.readouterr().err
