@@ -16,3 +16,6 @@ package("app", base_path="firmware")
 package("truc", base_path="firmware")
 package("ui", base_path="firmware")
 package("hw", base_path="firmware")
+# micropython-lib's MQTT client, for tournament mode (hw.tournament); deploy sends the
+# vendored copy (lib/umqtt.simple, the same 1.8.0) to a board without a frozen build.
+require("umqtt.simple")

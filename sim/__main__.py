@@ -53,7 +53,33 @@ def parse_args(argv):
                         help="turn sharing on (Menu -> Share) and serve the match's page on "
                              "http://127.0.0.1:PORT/; headless: after the log and keys, "
                              "until interrupted")
+    parser.add_argument("--tournament", metavar="URL",
+                        help="mqtt://[table<N>:PASSWORD@]HOST:PORT: play as a tournament's "
+                             "table (Menu -> Tournament) against that broker; headless: the "
+                             "log is played once the assignment came, and the run ends when "
+                             "the director holds every command (exit status 3 if it does "
+                             "not within --wait seconds)")
+    parser.add_argument("--table", type=int, metavar="N", help="the table's number (1-999)")
+    parser.add_argument("--tournament-file", metavar="FILE",
+                        help="the table's tournament file (tools.director provision's)")
+    parser.add_argument("--wait", type=float, default=30, metavar="S",
+                        help="tournament: seconds to wait for the assignment, and for the "
+                             "director to hold every command (default 30)")
     args = parser.parse_args(argv)
+    if args.tournament is not None:
+        from sim import tournament
+
+        if not args.headless:
+            parser.error("--tournament needs --headless (the window does not join yet)")
+        if args.table is None or not 1 <= args.table <= 999:
+            parser.error("--tournament needs --table N, 1 to 999")
+        try:
+            args.tournament = tournament.config(args.tournament, args.table,
+                                                args.tournament_file)
+        except (ValueError, OSError) as e:
+            parser.error(str(e))
+    elif args.table is not None or args.tournament_file is not None:
+        parser.error("--table and --tournament-file go with --tournament")
     args.board = boards.resolve(args.board)
     try:
         keyscript.parse(args.keys, importlib.import_module("boards." + args.board).KEYS)
@@ -91,7 +117,8 @@ def main(argv=None):
         from sim import headless
 
         return headless.run(args.board, args.lang, log, args.keys, args.screenshot,
-                            args.scale or 1, flash, folder, share=args.share)
+                            args.scale or 1, flash, folder, share=args.share,
+                            tournament=args.tournament, wait=args.wait)
     from sim import window
 
     return window.run(args.board, args.lang, log, args.keys, args.scale, flash, folder,

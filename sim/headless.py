@@ -12,13 +12,26 @@ from sim.state import describe
 
 
 def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None,
-            share=None):
+            share=None, tournament=None, wait=30):
     """A device booted from flash (None: an empty one, gone when the run ends; store, a
     sim.flashdir.FlashFolder, keeps it), after the log and the key script; sharing on
     127.0.0.1:share when share is a port. Returns (device, fingers, error): error is the
-    PlayError that stopped the log, or None."""
+    PlayError that stopped the log, or None. tournament: a tournament file's Config
+    (hw.tourfile): written to the flash, tournament mode on, the log played once the
+    assignment came (wait seconds at most)."""
+    if tournament is not None:
+        from sim.flash import Flash
+        from sim import tournament as table
+
+        flash = flash if flash is not None else Flash()
+        table.provision(flash, tournament)
     device = Device(name, language, flash, store, share_port=share or 0)
     fingers = Fingers(device)
+    if tournament is not None:
+        on = device.app.make_tournament()
+        if not table.wait(device, lambda: on.assigned is not None, wait):
+            return device, fingers, PlayError(0, "no assignment from the director in %gs"
+                                              % wait)
     if log_lines is not None:
         if device.app.top_name() not in ("newmatch", "language"):  # a log starts a match
             return device, fingers, PlayError(0, "the flash holds a match in progress; "
@@ -76,11 +89,12 @@ def serve(device, lock=None, until=None):
 
 
 def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, flash=None,
-        store=None, out=sys.stdout, err=sys.stderr, share=None):
+        store=None, out=sys.stdout, err=sys.stderr, share=None, tournament=None, wait=30):
     """Returns the exit status: 0, or 2 when the log could not be played. With share (a
     port), the device then serves the match's page until interrupted."""
     try:
-        device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share)
+        device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share,
+                                         tournament, wait)
     except OSError as e:  # the port is taken
         print("sim: cannot share on port %s: %s" % (share, e), file=err)
         return 2
@@ -98,6 +112,16 @@ def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, 
     if error:
         print(error, file=err)
         return 2
+    if tournament is not None:
+        from sim import tournament as table
+
+        on = device.app.tournament
+        if not table.wait(device, lambda: table.sent(device), wait):
+            print("sim: the director holds %d of the %d commands after %gs (%s)"
+                  % (on.have, on.outbox.count, wait, on.state()), file=err)
+            return 3
+        print("tournament: table %d, match %s: the director holds all %d commands"
+              % (tournament.table, on.outbox.match_id, on.outbox.count), file=out)
     if share is not None:
         print(sharing_line(device), file=out, flush=True)
         serve(device)

@@ -95,14 +95,17 @@ HARNESS = ("machine.mpy", "network.mpy", "mp_device_bench.mpy")  # the tree's, n
 
 
 def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, frozen=False,
-           share=False):
+           share=False, tournament=""):
     """Runs the device bench on the board's filesystem: a fresh folder holding the tree's
     files as `make flash` lays them out (no match saved: the first boot), its current
-    folder, where the journal writes; share: with sharing on and a phone polling it.
-    Returns the CompletedProcess."""
+    folder, where the journal writes; share: with sharing on and a phone polling it;
+    tournament: "PORT:TABLE:PASSWORD", in tournament mode as that table against the
+    broker on 127.0.0.1:PORT (a director assigned it a match). Returns the
+    CompletedProcess."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_device_bench", str(presses)] + (["measure"] if measure else []) \
-        + (["share=%d" % free_port()] if share else [])
+        + (["share=%d" % free_port()] if share else []) \
+        + (["tournament=" + tournament] if tournament else [])
     # sys.path as on an ESP32: '' (the filesystem), .frozen, lib; so a module's __file__
     # is as short as on the board (its qstr stays in the heap), and a folder on the
     # filesystem shadows a frozen package as it would there. Then the tree, for the
@@ -115,10 +118,17 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
                               env=env)
 
 
-def device_fits(binary, tree, heap, frozen=False, share=False):
-    out = device(binary, tree, heap=heap, frozen=frozen, share=share).stdout
+def device_fits(binary, tree, heap, frozen=False, share=False, tournament=""):
+    out = device(binary, tree, heap=heap, frozen=frozen, share=share,
+                 tournament=tournament).stdout
     if share and ("shared " not in out or figures(out.split("shared ", 1)[1])["failed"] != "0"):
         return False
+    if tournament:  # connected at the end, and the director holds every command
+        if "tournament " not in out:
+            return False
+        t = figures(out.split("tournament ", 1)[1])
+        if t["state"] != "Connected" or t["sent"] != t["have"] or t["sent"] == "0":
+            return False
     return "replayed" in out and figures(out.split("replayed ", 1)[1])["screens"] == str(SCREENS)
 
 
@@ -126,9 +136,15 @@ STEP = 256  # the heap sizes tried differ by this much
 SPAN = 2048  # fits "from" a size: every size from it to this much over it fits
 
 
-def _fit_all(binary, tree, heaps, frozen, share=False):
+def _fit_all(binary, tree, heaps, frozen, share=False, tournament=None):
+    # tournament: (port, password): the runs, at once, are tables 1, 2... of that broker
+    def fits(i_heap):
+        i, h = i_heap
+        at = "%d:%d:%s" % (tournament[0], i + 1, tournament[1]) if tournament else ""
+        return device_fits(binary, tree, h, frozen, share, at)
+
     with ThreadPoolExecutor(max(os.cpu_count() or 1, 2)) as pool:
-        return list(pool.map(lambda h: device_fits(binary, tree, h, frozen, share), heaps))
+        return list(pool.map(fits, enumerate(heaps)))
 
 
 def free_port():
@@ -138,11 +154,12 @@ def free_port():
         return s.getsockname()[1]
 
 
-def device_fits_from(binary, tree, heap, frozen=False, share=False):
+def device_fits_from(binary, tree, heap, frozen=False, share=False, tournament=None):
     """Whether the device walks every screen in every heap from heap to heap + SPAN. A
     heap a little larger is no sure fit: fragmentation lays the objects out anew, and
     the heap that fits may be the lucky one between two that do not."""
-    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share))
+    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share,
+                        tournament))
 
 
 def smallest_device_heap(binary, tree, frozen=False, share=False):

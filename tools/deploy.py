@@ -53,6 +53,9 @@ BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: ma
 BUILD = os.path.join(ROOT, "build", "deploy")
 FROZEN_DATA = "lib/"  # where a frozen build's data files go: on sys.path, after .frozen
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
+# Vendored libraries the firmware imports (lib/README.md): deploy sends what the firmware
+# reaches of them to the board's /lib; a frozen build has them from manifest.py's require.
+LIBRARIES = (os.path.join(ROOT, "lib", "umqtt.simple"),)
 # Index = sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst.
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
@@ -124,12 +127,23 @@ def packages():
 
 
 def _module_file(name):
-    """The firmware file of a dotted module name, or None (built in: machine, time...)."""
-    base = os.path.join(FIRMWARE, *name.split("."))
-    for path in (base + ".py", os.path.join(base, "__init__.py")):
-        if os.path.isfile(path):
-            return path
+    """The firmware file of a dotted module name, or a vendored library's (LIBRARIES), or
+    None (built in: machine, time...)."""
+    for root in (FIRMWARE,) + LIBRARIES:
+        base = os.path.join(root, *name.split("."))
+        for path in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.isfile(path):
+                return path
     return None
+
+
+def _device_path(path):
+    # Where a module file goes on the board: a firmware one at its place under the root,
+    # a vendored library's under /lib (on sys.path, as mip installs them).
+    for root in LIBRARIES:
+        if path.startswith(root + os.sep):
+            return "lib/" + os.path.relpath(path, root).replace(os.sep, "/")
+    return os.path.relpath(path, FIRMWARE).replace(os.sep, "/")
 
 
 def _imports(path, package):
@@ -204,7 +218,7 @@ def device_files(board_path, frozen=False):
                 found = _module_file(".".join(parts[:i]))
                 if not found:
                     continue
-                rel = os.path.relpath(found, FIRMWARE).replace(os.sep, "/")
+                rel = _device_path(found)
                 if rel not in files:
                     files[rel] = found
                     package = parts[:i] if rel.endswith("__init__.py") else parts[:i - 1]

@@ -20,6 +20,11 @@
 #   share=PORT: sharing on (hw.share, on 127.0.0.1:PORT through the unix board's
 #            network) and a phone polling the page's state every second of the virtual
 #            clock, as the page does; the figures add its requests, bytes and times.
+#   tournament=PORT:TABLE:PASSWORD: a board provisioned as TABLE (its tournament file
+#            written first) in tournament mode (Menu -> Tournament: hw.tournament with
+#            micropython-lib's umqtt.simple) against a broker on 127.0.0.1:PORT, whose
+#            director has assigned it a match: the walk's new match is that match, every
+#            command sent as it is played; the figures add what was sent and held.
 import gc
 import sys
 import time
@@ -124,12 +129,30 @@ class Phone:
 
 
 class Bench:
-    def __init__(self, measure, share=0):
+    def __init__(self, measure, share=0, tournament=""):
         import board
         import start
 
         self.measure = measure
+        if tournament:  # provisioned first: the boot offers Menu -> Tournament
+            from hw import tourfile
+
+            port, table, password = tournament.split(":")
+            table = int(table)
+            tourfile.save(tourfile.Config(table, "127.0.0.1", int(port), "table%d" % table,
+                                          password, "venue", ""))
+            del sys.modules["hw.tourfile"]
         self.loop = start.start(board)
+        self.tournament = None
+        if tournament:
+            self.tournament = t = self.loop.app.make_tournament()
+            now = time.ticks_ms()
+            for _ in range(500):  # up to 5 s: joined, and the assignment in
+                if t.assigned is not None:
+                    break
+                now += STEP_MS
+                self.loop.step(now)
+                time.sleep_ms(10)
         self.phone = None
         if share:  # Menu -> Share, on the bench's port (a board's is 80)
             sharing = self.loop.app.share()
@@ -305,10 +328,13 @@ def main():
     gc.collect()
     base = gc.mem_alloc()
     share = 0
+    tournament = ""
     for arg in sys.argv[2:]:
         if arg.startswith("share="):
             share = int(arg[6:])
-    b = Bench(measure, share)
+        elif arg.startswith("tournament="):
+            tournament = arg[11:]
+    b = Bench(measure, share, tournament)
     gc.collect()
     booted = gc.mem_alloc() - base
     b.run(presses)
@@ -321,6 +347,15 @@ def main():
               b.stays, b.alloc_stay,
               "frozen" if out_of_heap() else "heap",
               ",".join(sorted(b.seen))))
+    t = b.tournament
+    if t is not None:
+        for _ in range(500):  # up to 5 s more: what is not sent yet
+            if t.connected() and t.covered():
+                break
+            b.wait(STEP_MS)
+            time.sleep_ms(10)
+        print("tournament state=%s match=%s sent=%d have=%d" % (
+            t.state().replace(" ", "_"), t.outbox.match_id or "-", t.outbox.count, t.have))
     phone = b.phone
     if phone is not None:
         print("shared requests=%d failed=%d bytes=%d us=%d page=%d" % (

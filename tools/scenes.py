@@ -199,6 +199,27 @@ def _going(app):
     app.event(E.GO)
 
 
+def _tournament(app):
+    # Menu -> Tournament on a provisioned board, joined: the director's assignment, one
+    # press from its start (hw.tournament's own parsing of the retained payload).
+    from tools.dictfs import Files
+    from hw import tourfile
+    from hw.payloads import assignment
+    from hw.tournament import Tournament
+
+    t = Tournament(Files())
+    t.config = tourfile.Config(7, "192.168.4.2", 1883, "table7", "k3m9p2x7q4w8r6t5",
+                               "Fonda", "")
+    t.assigned = assignment(
+        b'{"match": "m17", "table": 7, "pairs": ["SEGUI/SEGUI", "BERMUDEZ/DIAZ"],'
+        b' "setup": ["variant mallorca", "set canton=12 cantons=3"], "title": "Table 7:'
+        b' SEGUI/SEGUI v BERMUDEZ/DIAZ \\u00b7 Mallorca \\u00b7 to 3 cantons"}', 7)
+    t.client = t  # the broker took the table: the screen says Connected
+    app.tournament = t
+    app.make_tournament = lambda: t
+    app.open("tournament")
+
+
 SCENES = (
     ("scoreboard", _scoreboard),
     ("truc-pending", _truc_pending),
@@ -226,6 +247,7 @@ SCENES = (
     ("welcome", _welcome),
     ("language", _language),
     ("going", _going),
+    ("tournament", _tournament),
 )
 
 

@@ -29,7 +29,7 @@ NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 # against the modules that have make(app, arg).
 SCREENS = ("actions", "adjust", "assistant", "bazacalc", "envitcalc", "going", "language",
            "mainmenu", "names", "newmatch", "pastmatches", "rounds", "scoreboard", "settingsmenu",
-           "sharescreen", "showentry", "summary", "textpage")
+           "sharescreen", "showentry", "summary", "textpage", "tournament")
 # Each glass's fonts (ui/fonts/NAME.bin), text and digits, by the least canvas width that
 # takes them: 128x64 (App.size 0), 240x135 (1), 320x240 (2). tools/deploy.py reads it
 # to send a board the fonts of its own glass only.
@@ -58,6 +58,9 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by share() the first time
+    # hw.tournament's Tournament, made by app.make_tournament(), which app.boot sets on a
+    # board with a tournament file only (Menu -> Tournament)
+    tournament = None
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,

@@ -12,9 +12,18 @@ from app.device import Device
 from app.i18n import check, t
 from app.settings import Settings
 from app.loop import Loop
+from hw import files as store
 from hw import parts
 from hw.journal import Journal
 from ui.modules import forget
+
+
+def _exists(fs, name):
+    try:
+        fs.stat(name)
+    except OSError:
+        return False
+    return True
 
 
 def boot(board, canvas, files, share_ports):
@@ -32,6 +41,10 @@ def boot(board, canvas, files, share_ports):
     # goes no further.
     power = parts.power(board, settings, display, playing=match.in_progress)
     keys = parts.buttons(board, gate=power.edge)
+    # Menu -> Tournament on a board with a tournament file (hw.tourfile's), and on at
+    # once when its outbox (hw.outbox's) holds a match the director may lack.
+    provisioned = _exists(files or store, "truc.trn")
+    unsent = provisioned and _exists(files or store, "truc.out")
     forget(("hw.parts",))  # the parts are made: its bytecode goes (unless a class stays)
 
     def make_app(device):  # the app, with what it calls back
@@ -68,6 +81,10 @@ def boot(board, canvas, files, share_ports):
         notice = journal.discard()  # a saved match the app cannot show: set aside
         device = build(match)
     app = device.app
+    if provisioned:  # Menu -> Tournament (hw.tournament: resident on such a board only)
+        from hw.tournament import maker
+
+        app.make_tournament = maker(device)  # pyright: ignore[reportAttributeAccessIssue]
     if notice:
         app.message = t(notice)
     if settings.sharing:  # it was on before the power went: on again
@@ -75,6 +92,11 @@ def boot(board, canvas, files, share_ports):
             app.share().on(time.ticks_ms())
         except Exception as e:  # as Menu -> Share: said, the boot goes on
             app.share().off()
+            app.message = str(e)
+    if unsent:
+        try:
+            app.make_tournament()  # pyright: ignore[reportAttributeAccessIssue]
+        except Exception as e:  # as sharing: said, the boot goes on
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)
         device.unarchived = device.keep()

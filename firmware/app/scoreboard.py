@@ -197,6 +197,8 @@ class Scoreboard(Screen):
             self._hints(app, c, m, y, x - 2)
         if app.unsaved:  # the last save failed (the notice said so): a mark until one works
             c.text(app.font, "!", x, y, C.WARN)
+        if app.tournament is not None:  # a tournament's table: filled while connected
+            (c.fill_rect if app.tournament.connected() else c.rect)(x + 8, y + 3, 5, 5, C.DIM)
         bw = middle + 6 if app.large else middle + 4
         self._battery(app, c, x + 2 * middle - bw - 2, y + (4 if app.large else 3),
                       bw, 9 if app.large else 6)

@@ -1,6 +1,15 @@
-"""A CPython stand-in for MicroPython's network module: the access point of an ESP32
-(network.WLAN(network.AP_IF)) on the host's loopback, so that the firmware's sharing
-server (hw.share) answers on 127.0.0.1. What the firmware set is kept for the tests."""
+"""A CPython stand-in for MicroPython's network module, on the host's loopback: the
+access point of an ESP32 (network.WLAN(network.AP_IF)), so that the firmware's sharing
+server (hw.share) answers on 127.0.0.1, and the station (network.WLAN(network.STA_IF)),
+joined at once to any network, so that tournament mode (hw.tournament) reaches a broker
+on loopback through real sockets. What the firmware set is kept for the tests, and
+drop(True) takes the station's network away (a WiFi gone) until drop(False).
+
+Importing it also gives CPython's sockets the stream methods MicroPython's have and
+micropython-lib's umqtt.simple calls (read, write): the simulator runs that library
+unchanged."""
+import socket
+
 STA_IF = 0
 AP_IF = 1
 AUTH_OPEN = 0
@@ -8,23 +17,45 @@ AUTH_WPA2_PSK = 3
 
 ADDRESS = "127.0.0.1"
 _state = {"active": False, "config": {}}  # the one access point of the board
+_station = {"active": False, "joined": None, "dropped": False}
 
 
 def reset():
     _state["active"] = False
     _state["config"] = {}
+    _station["active"] = False
+    _station["joined"] = None
+
+
+def drop(gone):
+    """The station's network gone (True) or back (False): the board's radio is not told."""
+    _station["dropped"] = bool(gone)
+
+
+def joined():
+    """(ssid, password) the station last joined, or None."""
+    return _station["joined"]
 
 
 class WLAN:
     def __init__(self, interface=STA_IF):
-        if interface != AP_IF:
-            raise OSError("the simulator has only the access point")
+        if interface not in (AP_IF, STA_IF):
+            raise OSError("no such interface")
+        self.interface = interface
 
     def active(self, on=None):
+        state = _state if self.interface == AP_IF else _station
         if on is None:
-            return _state["active"]
-        _state["active"] = bool(on)
+            return state["active"]
+        state["active"] = bool(on)
+        if not on and self.interface == STA_IF:
+            _station["joined"] = None
         return None
+
+    def connect(self, ssid, key=None):
+        if self.interface != STA_IF or not _station["active"]:
+            raise OSError("the station is not active")
+        _station["joined"] = (ssid, key)
 
     def config(self, *names, **settings):
         password = settings.get("password")
@@ -39,4 +70,36 @@ class WLAN:
         return (ADDRESS, "255.255.255.0", ADDRESS, ADDRESS)
 
     def isconnected(self):
-        return _state["active"]
+        if self.interface == AP_IF:
+            return _state["active"]
+        return _station["joined"] is not None and not _station["dropped"]
+
+
+def _read(sock, n=-1):
+    # MicroPython's stream read: n bytes (fewer at the end of the stream); a socket
+    # without a timeout set to 0 (non-blocking) gives None when nothing has come.
+    if sock.gettimeout() == 0:
+        try:
+            return sock.recv(n)
+        except BlockingIOError:
+            return None
+    got = b""
+    while len(got) < n:
+        part = sock.recv(n - len(got))
+        if not part:
+            break
+        got += part
+    return got
+
+
+def _write(sock, data, n=None):
+    if isinstance(data, str):  # MicroPython's streams take text as its UTF-8
+        data = data.encode()
+    data = memoryview(data)[:len(data) if n is None else n]
+    sock.sendall(data)
+    return len(data)
+
+
+if not hasattr(socket.socket, "read"):
+    socket.socket.read = _read
+    socket.socket.write = _write

@@ -309,10 +309,13 @@ def test_deploy_end_to_end(board):
     assert board.boots.count("hard") == 2, board.boots
 
     # Every .mpy loads on the unix port (the board's own arch and .mpy version).
+    # A vendored library's (lib/umqtt/simple.mpy) by its name under /lib, on sys.path as
+    # on an ESP32 ('', .frozen, /lib).
     modules = [p[:-4].replace("/", ".").replace(".__init__", "")
                for p in expected if p.endswith(".mpy")]
+    modules = [m[4:] if m.startswith("lib.") else m for m in modules]
     code = "import %s\nprint('imported', %d)" % (", ".join(modules), len(modules))
-    env = dict(os.environ, MICROPYPATH=".frozen:" + LIB)
+    env = dict(os.environ, MICROPYPATH=".frozen:lib:" + LIB)
     done = subprocess.run([MICROPYTHON, "-c", code], cwd=flash, capture_output=True,
                           text=True, timeout=30, env=env)
     assert done.stdout.strip() == "imported %d" % len(modules), done.stdout + done.stderr
@@ -445,15 +448,17 @@ def test_device_files_are_deterministic_and_device_only():
 # list a change to the firmware's modules must update, on purpose.
 COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assistant.mpy
 app/bazacalc.mpy app/boot.mpy app/cardwords.mpy app/commands.mpy app/decklines.mpy
-app/device.mpy app/envitcalc.mpy app/going.mpy app/i18n.mpy app/keylines.mpy
-app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy app/loop.mpy
-app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy app/pastmatches.mpy
-app/picker.mpy app/rounds.mpy app/scoreboard.mpy app/settings.mpy app/settingsfile.mpy
-app/settingsmenu.mpy app/sharescreen.mpy app/showentry.mpy app/signals.mpy app/summary.mpy
-app/textpage.mpy app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy
-hw/buttons.mpy hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
-hw/parts.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy hw/share.html hw/share.mpy main.py
-start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
+app/device.mpy app/envitcalc.mpy app/going.mpy app/i18n.mpy
+app/keylines.mpy app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
+app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
+app/pastmatches.mpy app/picker.mpy app/rounds.mpy app/scoreboard.mpy app/settings.mpy
+app/settingsfile.mpy app/settingsmenu.mpy app/sharescreen.mpy
+app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/tournament.mpy
+app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
+hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
+hw/outbox.mpy hw/parts.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy
+hw/share.html hw/share.mpy hw/tourfile.mpy hw/tournament.mpy lib/umqtt/simple.mpy
+main.py start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
 truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy
 ui/canvas.mpy ui/clock.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy ui/modules.mpy
 ui/qr.mpy ui/text.mpy""".split()

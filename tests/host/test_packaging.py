@@ -72,7 +72,15 @@ class Manifest:
         raise AssertionError("manifest.py uses the legacy freeze(); use package()/module()")
 
     def require(self, name, **kwargs):
+        # micropython-lib's package: what deploy sends of it instead, from lib/ (a
+        # vendored library is micropython-lib's own, in a folder of its name)
         self.includes.append("require:" + name)
+        root = os.path.join(ROOT, "lib", name)
+        assert os.path.isdir(root), "%s is required but not vendored in lib/" % name
+        for folder, _, names in os.walk(root):
+            rel = os.path.relpath(folder, root).replace(os.sep, "/")
+            self.frozen.extend("lib/" + rel + "/" + n for n in names
+                               if n.endswith(".py") and rel != "." and n != "manifest.py")
 
     def metadata(self, **kwargs):
         pass
@@ -83,7 +91,8 @@ def test_manifest_freezes_every_firmware_package():
     assert "$(PORT_DIR)/boards/manifest.py" in m.includes  # the port's own modules stay
     assert len(m.frozen) == len(set(m.frozen))
     in_packages = [p for p in deploy.firmware_sources() if "/" in p]
-    assert sorted(m.frozen) == in_packages
+    assert sorted(p for p in m.frozen if not p.startswith("lib/")) == in_packages
+    assert "require:umqtt.simple" in m.includes  # tournament mode's MQTT client
 
 
 @pytest.mark.parametrize("board", BOARDS)

@@ -47,6 +47,9 @@ def texts():
                   journal.FULL, journal.NOT_SAVED, journalformat.PARTIAL))
     from app import device  # and those of a won match main could not archive
     found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
+    from hw import tournament  # where a tournament's table stands (app.tournament)
+    found.update((tournament.NO_FILE, tournament.NO_WIFI, tournament.NO_BROKER,
+                  tournament.CONNECTED))
     return found
 
 

@@ -14,6 +14,10 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
   tablelog  a table log: replay, report and `sim --log` agree; a match the log gives,
             archived and pulled, replays to itself
   load      Match.load: never raises; what it accepts dumps, exports and loads back
+  tournament what reaches a tournament's table: the tournament file truc.trn (refused
+            with a reason, or read back to the very bytes), the director's assignment
+            and `have` payloads (refused with a reason, or an assignment whose set-up
+            starts a match), all through hw.tourfile's and hw.payloads' parsers
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
             a recovery from a full heap, never a crash, the match kept
   pages     a request to the director's pages (tools/director/web.py): its query string,
@@ -829,5 +833,76 @@ class DirectorMessages(Target):
                 again.close()
 
 
+class TournamentInput(Target):
+    name = "tournament"
+    KINDS = ("truc.trn", "assign", "have")
+
+    def corpus(self, seed):
+        from hw import tourfile
+
+        rng = random.Random(seed)
+        out = []
+        for k in range(8):
+            table = rng.randint(1, 999)
+            password = "".join(rng.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(16))
+            c = tourfile.Config(table, "192.168.4.%d" % k, 1883 + k, "table%d" % table,
+                                password, "Fonda %d" % k, "" if k % 3 else "wifi-pass-%d" % k)
+            setup = rng.choice(SETUPS).split("\n")
+            if len(setup) == 1:
+                setup.append("set players=2")
+            assign = json.dumps({"match": "m%d" % (k + 1), "table": table, "round": 1,
+                                 "pairs": ["SEGUI/SEGUI", "BERMUDEZ/DIAZ"], "setup": setup,
+                                 "title": "Table %d: SEGUI/SEGUI v BERMUDEZ/DIAZ" % table},
+                                ensure_ascii=k % 2 == 0).encode()
+            out.append({"truc.trn": tourfile.format(c), "assign": assign,
+                        "have": b"m%d %d" % (k + 1, rng.randint(0, 300)),
+                        "table": str(table).encode()})
+        return out
+
+    def make(self, rng, corpus):
+        case = dict(rng.choice(corpus))
+        kind = rng.choice(self.KINDS)
+        case[kind] = mutate.edit(rng, case[kind], [c[kind] for c in corpus])
+        return case
+
+    def check(self, files):
+        from hw import tourfile
+        from hw.payloads import assignment, have
+
+        data = files["truc.trn"]
+        try:
+            c = tourfile.parse(data)
+        except ValueError as e:
+            if not str(e):
+                raise Finding("tournament: truc.trn refused with no reason") from None
+        else:
+            if tourfile.format(c) != data:
+                raise Finding("tournament: truc.trn accepted but not read back to its bytes")
+        table = int(files["table"])
+        try:
+            a = assignment(files["assign"], table)
+        except ValueError as e:
+            if not str(e):
+                raise Finding("tournament: an assignment refused with no reason") from None
+        else:
+            if a is not None:
+                m = Match()
+                for line in a[3]:
+                    if tablelog.run(m, line):
+                        raise Finding("tournament: an accepted set-up the engine refuses")
+                if not m.variant() or len(a[2]) != 2:
+                    raise Finding("tournament: an accepted assignment starts no match")
+        try:
+            match, count = have(files["have"])
+        except ValueError as e:
+            if not str(e):
+                raise Finding("tournament: a `have` refused with no reason") from None
+        else:
+            if ("%s %d" % (match, count)).encode() != files["have"] \
+                    and not files["have"].split(b" ", 1)[1].startswith(b"0"):
+                raise Finding("tournament: a `have` read as another")
+
+
 TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
-                               MatchLoad, StarvedHeap, DirectorPages, DirectorMessages)}
+                               MatchLoad, TournamentInput, StarvedHeap, DirectorPages,
+                               DirectorMessages)}

@@ -1,0 +1,73 @@
+# Menu -> Tournament: opening it turns tournament mode on (hw.tournament: the venue's
+# WiFi, the broker, the outbox) and shows where the table stands: connected or not, the
+# match the director assigned it (its title: "Table 7: SEGUI/SEGUI v BERMUDEZ/DIAZ ·
+# Mallorca · to 5 cantons") and how much of the last match the director still lacks.
+# The cursor starts on the assignment: one press starts that match, with the director's
+# names and options and a dealer drawn at random. Back leaves it on.
+import random
+
+from truc import rules as R
+from truc import tablelog
+from app.i18n import t
+from app.menu import Menu
+from app.settings import TEAM_MOST, TEAM_NAMES
+
+
+class Tournament(Menu):
+    def __init__(self, app):
+        Menu.__init__(self, t("Tournament"))
+        self.tour = app.make_tournament()
+        self.shown = None
+
+    def refresh(self, app):
+        tour = self.tour
+        waiting = tour.waiting()
+        box = tour.outbox
+        shown = (tour.state(), waiting, tour.have, box.count, tour.refused)
+        if shown == self.shown:
+            return
+        self.shown = shown
+        if tour.config is not None:
+            self.title = t("Tournament") + " · " + t("Table %d") % tour.config.table
+        items = [(t(tour.state()), "")]  # type: list  # "": a line to read, not to choose
+        if not tour.covered():
+            items.append((t("Sending: %d of %d") % (tour.have, box.count), ""))
+        if waiting is not None and tour.covered():
+            items.append((t("Start: %s") % waiting[1], "start"))
+        elif waiting is None and tour.config is not None:
+            items.append((t("No match assigned"), ""))
+        if tour.refused:
+            items.append((tour.refused, ""))
+        items.append((t("Back to the score"), "back"))
+        self.items = items
+        self.cursor = len(items) - 2 if items[-2][1] == "start" else len(items) - 1
+
+    def choose(self, app, value):
+        if value == "back":
+            app.home()
+        elif value == "start":
+            start(app, self.tour.waiting())
+
+
+def start(app, assigned):
+    """Starts the assigned match: its set-up lines, the pairs' names, a dealer drawn.
+    The tournament's outbox begins with the first command (app.device)."""
+    why = app.before_new_match()  # the match before goes to the archive first
+    if why:
+        app.message = why
+        return
+    m = app.match
+    m.clear()
+    for line in assigned[3]:
+        command = tablelog.parse(m, line)  # checked when it came (hw.tournament)
+        if not isinstance(command, tuple) or app.apply(command[0], command[1], command[2]):
+            return
+    names = app.settings.names
+    for team in range(2):
+        names[TEAM_NAMES + team] = assigned[2][team][:TEAM_MOST]
+    if not app.apply(R.DEALER, random.randint(0, m.players() - 1)):
+        app.home()
+
+
+def make(app, arg):
+    return Tournament(app)

@@ -1,0 +1,65 @@
+# What the director sends a table (docs/TOURNAMENT.md), read and checked: the assignment
+# and `have`. Imported by hw.tournament when a message comes and forgotten after (with
+# truc.tablelog, which checks an assignment's set-up): not resident in tournament mode.
+from hw.tourfile import ascii_text
+
+_BAD = object()  # what no JSON parses to
+
+
+def assignment(payload, table):
+    """The assignment in payload (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
+    setup); None for an empty one (nothing to play). ValueError with the reason when it
+    does not check: a table's device plays only what the rules accept."""
+    import json
+
+    from truc import tablelog
+    from truc.match import Match
+
+    if not payload:
+        return None
+    try:
+        a = json.loads(payload)
+    except Exception:  # MicroPython: ValueError; CPython: also UnicodeDecodeError
+        a = _BAD
+    if a is _BAD:
+        raise ValueError("not JSON")
+    if not isinstance(a, dict):
+        raise ValueError("not an object")
+    match = a.get("match")
+    if not isinstance(match, str) or not 2 <= len(match) <= 8 or match[0] != "m" \
+            or not match[1:].isdigit():
+        raise ValueError("match: m<number> expected")
+    if a.get("table") != table:
+        raise ValueError("table: %d expected" % table)
+    pairs = a.get("pairs")
+    if not isinstance(pairs, list) or len(pairs) != 2:
+        raise ValueError("pairs: two names expected")
+    for p in pairs:
+        if not isinstance(p, str) or not 1 <= len(p) <= 40:
+            raise ValueError("pairs: names of 1 to 40 characters")
+    title = a.get("title")
+    if not isinstance(title, str) or not 1 <= len(title) <= 120:
+        raise ValueError("title: 1 to 120 characters")
+    setup = a.get("setup")
+    if not isinstance(setup, list) or not 1 <= len(setup) <= 2:
+        raise ValueError("setup: one or two lines")
+    m = Match(4)
+    for i in range(len(setup)):
+        line = setup[i]
+        if not isinstance(line, str) or len(line) > 80:
+            raise ValueError("setup: lines of text")
+        why = tablelog.run(m, line)
+        if why:
+            raise ValueError("setup: %s" % why)
+    if not m.variant() or m.entries() != len(setup):
+        raise ValueError("setup: a variant and its options")
+    return match, title, pairs, setup
+
+
+def have(payload):
+    """The director's `have` (b"<match> <count>") as (match, count); ValueError."""
+    text = ascii_text(payload)
+    match, _, count = text.partition(" ")
+    if not match or not count.isdigit() or len(count) > 5:
+        raise ValueError("<match> <count> expected")
+    return match, int(count)

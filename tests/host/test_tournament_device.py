@@ -1,0 +1,208 @@
+"""The device's side of the tournament (docs/TOURNAMENT.md) against a real Mosquitto:
+the simulated board runs the firmware's tournament mode (hw.tournament, micropython-lib's
+umqtt.simple) through real loopback sockets; a paho-mqtt client plays the director."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sim import headless
+from sim import tournament as table
+from sim.flash import Flash
+from tools.replay import describe
+from truc import tablelog
+from truc.match import Match
+from hw import tourfile
+from tests.host.broker import Broker, Director, need_mosquitto
+
+PASSWORD = "k3m9p2x7q4w8r6t5"
+LOG = "tools/logs/mallorca.log"
+
+
+@pytest.fixture
+def venue(tmp_path):
+    need_mosquitto()
+    broker = Broker(tmp_path, {"table7": PASSWORD, "table8": "a" * 16})
+    director = Director(broker.port, 7)
+    yield broker, director
+    director.close()
+    broker.kill()
+
+
+def _config(port, table_no=7):
+    return table.config("mqtt://table%d:%s@127.0.0.1:%d" % (table_no, PASSWORD, port),
+                        table_no)
+
+
+def _replayed(lines):
+    m = Match()
+    assert tablelog.play(m, lines) is None
+    return describe(m)
+
+
+def _log_lines():
+    with open(LOG, "rb") as f:
+        return tablelog.split(f.read())
+
+
+def test_every_command_arrives_once_in_order(venue):
+    broker, director = venue
+    director.assign("m1")
+    device, fingers, error = headless.prepare("tdisplay", "en", _log_lines(),
+                                              tournament=_config(broker.port))
+    assert error is None
+    assert table.wait(device, lambda: table.sent(device), 20)
+    held = director.lines()
+    assert held[0] == "variant mallorca"
+    assert held[1].startswith("set players=2 canton=12 cantons=3 ")
+    assert _replayed(held) == describe(device.app.match)
+    assert device.app.tournament.outbox.match_id == "m1"
+    seqs = [int(p.split(" ")[1]) for p in director.payloads]
+    # In order; a command the director's `have` was slow to cover may come again (the
+    # device resends after 5 s of its time): dropped, and counted.
+    assert sorted(set(seqs)) == list(range(1, len(held) + 1))
+    assert len(seqs) - len(held) == director.duplicates
+
+
+def _joined(broker, director, lines=None):
+    """A device joined as table 7, its assignment in (then lines played): (device,
+    autopilot)."""
+    from sim.autopilot import Autopilot
+
+    director.assign("m1")
+    device, fingers, error = headless.prepare("tdisplay", "en", None,
+                                              tournament=_config(broker.port))
+    assert error is None
+    pilot = Autopilot(device, fingers)
+    if lines:
+        pilot.play(lines)
+    return device, pilot
+
+
+def _all_once(device, director):
+    held = director.lines()
+    assert _replayed(held) == describe(device.app.match)
+    assert len(held) == device.app.tournament.outbox.count
+
+
+def test_the_broker_killed_and_restarted_mid_match(venue):
+    broker, director = venue
+    lines = _log_lines()
+    device, pilot = _joined(broker, director, lines[:30])
+    assert table.wait(device, lambda: table.sent(device), 20)
+    before = len(director.lines())
+    broker.kill()
+    pilot.play(lines[30:])  # play goes on: the device scores without its broker
+    assert device.app.match.winner() != 2 or device.app.match.entries() > before
+    assert not device.app.tournament.connected()
+    assert len(director.lines()) == before
+    broker.start()
+    assert table.wait(device, lambda: table.sent(device), 40)
+    _all_once(device, director)
+
+
+def test_a_power_cut_between_publish_and_acknowledgement(venue):
+    broker, director = venue
+    lines = _log_lines()
+    device, pilot = _joined(broker, director, lines[:20])
+    assert table.wait(device, lambda: table.sent(device), 20)
+    director.deaf = True  # what the device sends now is lost: no `have` moves
+    pilot.play(lines[20:])
+    sent = device.app.tournament.sent
+    assert sent == device.app.tournament.outbox.count > device.app.tournament.have
+    device.pull_battery()  # the outbox on flash: tournament mode on again at boot
+    assert device.app.tournament is not None and device.app.tournament.sent == 0
+    director.deaf = False
+    assert table.wait(device, lambda: table.sent(device), 30)
+    _all_once(device, director)
+
+
+def test_wifi_gone_for_ten_minutes(venue):
+    import network
+
+    broker, director = venue
+    lines = _log_lines()
+    device, pilot = _joined(broker, director, lines[:20])
+    assert table.wait(device, lambda: table.sent(device), 20)
+    network.drop(True)
+    try:
+        pilot.play(lines[20:])
+        device.run(600_000)  # ten minutes of the device's time
+        assert not device.app.tournament.connected()
+        assert device.app.tournament.state() == "Joining the WiFi"
+    finally:
+        network.drop(False)
+    assert table.wait(device, lambda: table.sent(device), 40)
+    _all_once(device, director)
+
+
+def test_the_same_command_twice_is_dropped_by_its_seq(venue):
+    broker, director = venue
+    device, pilot = _joined(broker, director, _log_lines())
+    assert table.wait(device, lambda: table.sent(device), 20)
+    held = director.lines()
+    dropped = director.duplicates
+    device.app.tournament.sent = 0  # the whole match again, as after a lost `have`
+    assert table.wait(device, lambda: director.duplicates - dropped >= len(held), 20)
+    assert director.lines() == held
+    _all_once(device, director)
+
+
+def test_the_command_line(venue, tmp_path):
+    """python -m sim --headless --tournament ... --tournament-file FILE --log FILE: exits
+    0 once the director holds every command."""
+    broker, director = venue
+    director.assign("m1")
+    path = tmp_path / "truc.trn"
+    path.write_bytes(tourfile.format(_config(broker.port)))
+    proc = subprocess.run([sys.executable, "-m", "sim", "--headless", "--tournament",
+                           "mqtt://127.0.0.1:%d" % broker.port, "--table", "7",
+                           "--tournament-file", str(path), "--log", LOG, "--wait", "30"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "the director holds all" in proc.stdout
+    state = json.loads(proc.stdout.splitlines()[0])
+    assert _replayed(director.lines()) == state
+
+
+def test_a_director_that_never_answers_fails_the_run(tmp_path):
+    """No broker at all: the run says so and exits non-zero (no assignment came)."""
+    need_mosquitto()
+    from tests.host.broker import free_port
+
+    proc = subprocess.run([sys.executable, "-m", "sim", "--headless", "--tournament",
+                           "mqtt://table7:%s@127.0.0.1:%d" % (PASSWORD, free_port()),
+                           "--table", "7", "--log", LOG, "--wait", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "no assignment" in proc.stderr
+
+
+def test_a_bad_tournament_file_is_refused_with_its_reason():
+    c = _config(1883)
+    data = tourfile.format(c)
+    assert tourfile.parse(data).password == PASSWORD
+    for bad, why in ((data[:-3], "cut short"), (data.replace(b"port 1883", b"port 1884"), "crc"),
+                     (b"", "crc")):
+        with pytest.raises(ValueError, match=why):
+            tourfile.parse(bad)
+    flash = Flash()
+    table.provision(flash, c)
+    assert tourfile.load(flash).table == 7
+
+
+@pytest.mark.parametrize("argv, said", (
+    (["--tournament", "mqtt://127.0.0.1:1883", "--table", "7"], "needs --headless"),
+    (["--headless", "--tournament", "mqtt://127.0.0.1:1883"], "needs --table"),
+    (["--headless", "--table", "7"], "go with --tournament"),
+    (["--headless", "--tournament", "http://127.0.0.1:1883", "--table", "7"], "mqtt://"),
+    (["--headless", "--tournament", "mqtt://127.0.0.1:1883", "--table", "7"], "password"),
+    (["--headless", "--tournament", "mqtt://table7:short@127.0.0.1:1883", "--table", "7"],
+     "password: 16"),
+))
+def test_the_command_line_refuses_what_cannot_join(argv, said, capsys):
+    from sim.__main__ import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    assert said in capsys.readouterr().err
