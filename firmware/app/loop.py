@@ -7,8 +7,10 @@
 #
 # Each turn: scan the buttons (the power gate has already dropped a press that only lit
 # the screen: hw.power), give every event to the app, tick the app and the power, render
-# when anything may have changed, and rest until the next turn. The app is anything with
-# event(e), tick(now_ms), render(), stack and recover(); the loop knows no screen.
+# when anything may have changed, and rest until the next turn: a scan period while a key
+# or a gesture is under way, else a light sleep that a press ends (hw.power), no longer
+# than the app's next change of its own. The app is anything with event(e), tick(now_ms),
+# due_ms(now_ms), render(), stack and recover(); the loop knows no screen.
 import gc
 
 
@@ -61,14 +63,17 @@ class Loop:
             self.renders += 1
         return dirty
 
+    def rest(self, now_ms):
+        """Waits until the next turn (hw.power's rest). Returns the ms asked for."""
+        # No light sleep while sharing: it would stop the radio.
+        sharing = getattr(self.app, "sharing", None)
+        return self.power.rest(now_ms, self.buttons.busy(now_ms) or sharing is not None
+                               and sharing.active(), self.app.due_ms(now_ms))
+
     def run(self, clock, turns=-1):
         """Runs turns turns (-1: forever); clock() gives ticks_ms values."""
         while turns:
             self.step(clock())
-            now = clock()
-            # No light sleep while sharing: it would stop the radio.
-            sharing = getattr(self.app, "sharing", None)
-            self.power.rest(now, self.buttons.busy(now) or sharing is not None
-                            and sharing.active())
+            self.rest(clock())
             if turns > 0:
                 turns -= 1
