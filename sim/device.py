@@ -11,8 +11,8 @@ The simulator plays the part of the loop's rest: it advances the SIM clock a sca
 at a time and runs loop.step(now) after each. Buttons are pins: a press drives the pin
 to its active level, a release lets go (the board's pull-up brings it back).
 
-A paced device (paced=True) rests as the board does instead: after each turn the loop's
-own rest (app.loop Loop.rest, hw.power) chooses a scan period or a light sleep, and the
+A paced device (paced=True) rests as the board does instead: after each turn the rest
+the loop asks for (app.loop Loop.run, hw.power) chooses a scan period or a light sleep, and the
 simulator keeps to it; a light sleep ends early when a key armed as a wake source
 (esp32.wake_on_gpio) reaches its pressed level, WAKE_US later (the chip's wake-up). It
 counts where the time went (`spent`: awake, asleep, lit, dim, off, sharing and lit or
@@ -136,6 +136,13 @@ class Device:
             SIM.advance_us(min(period, end - SIM.now_us))
             self.step()
 
+    def _loop_rest(self, now):
+        # As app.loop's Loop.run rests after a turn.
+        app = self.app
+        sharing = getattr(app, "sharing", None)
+        self.power.rest(now, self.loop.buttons.busy(now) or sharing is not None
+                        and sharing.active(), app.due_ms(now))
+
     def _pause(self, ms):
         self._rest = ("pause", SIM.now_us + ms * 1000)
 
@@ -147,7 +154,7 @@ class Device:
         while SIM.now_us < end:
             if self._rest is None:
                 self.step()
-                self.loop.rest(SIM.ticks_ms())
+                self._loop_rest(SIM.ticks_ms())
             kind, until = self._rest  # pyright: ignore[reportGeneralTypeIssues]
             asleep = kind == "sleep"
             if asleep and SIM.wake_pending() and SIM.now_us + WAKE_US < until:

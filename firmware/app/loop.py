@@ -63,17 +63,15 @@ class Loop:
             self.renders += 1
         return dirty
 
-    def rest(self, now_ms):
-        """Waits until the next turn (hw.power's rest). Returns the ms asked for."""
-        # No light sleep while sharing: it would stop the radio.
-        sharing = getattr(self.app, "sharing", None)
-        return self.power.rest(now_ms, self.buttons.busy(now_ms) or sharing is not None
-                               and sharing.active(), self.app.due_ms(now_ms))
-
     def run(self, clock, turns=-1):
         """Runs turns turns (-1: forever); clock() gives ticks_ms values."""
         while turns:
             self.step(clock())
-            self.rest(clock())
+            now = clock()
+            # No light sleep while sharing: it would stop the radio. (sim.device's paced
+            # run rests the same way.)
+            sharing = getattr(self.app, "sharing", None)
+            self.power.rest(now, self.buttons.busy(now) or sharing is not None
+                            and sharing.active(), self.app.due_ms(now))
             if turns > 0:
                 turns -= 1

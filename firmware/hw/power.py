@@ -189,11 +189,9 @@ class Power:
         return t
 
     def _dim_ms(self, t):
-        # When the screen dims for timeout t: sooner while a match is in progress.
+        # When it dims: sooner while a match is in progress.
         d = dim_after_ms(t)
-        if d > PLAYING_DIM_MS and self.playing():
-            return PLAYING_DIM_MS
-        return d
+        return PLAYING_DIM_MS if d > PLAYING_DIM_MS and self.playing() else d
 
     def _due(self, idle):
         # The state idle ms after the last edge calls for.
