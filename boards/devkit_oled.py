@@ -30,6 +30,9 @@ KEYMAP = KEYMAP_3  # what each key's short, double and long press mean (ui.gestu
 BUTTONS = (32, 33, 27)  # left, middle, right
 BUTTON_PULL_UP = (True, True, True)
 BUTTON_ACTIVE_LOW = True
+# Every key wakes the chip from light sleep (esp32.wake_on_gpio, low level: the GPIO
+# wake-up, light sleep only; sources in boards/tdisplay.py). CPU_HZ: tdisplay.py says why.
+CPU_HZ = 160_000_000
 
 BACKLIGHT = None  # an OLED lights itself; the driver's sleep() turns it off
 BATTERY_ADC = const(35)

@@ -36,6 +36,9 @@ KEYMAP = KEYMAP_3  # what each key's short, double and long press mean (ui.gestu
 BUTTONS = (39, 38, 37)  # BTN_A 39, BTN_B 38, BTN_C 37 (M5Unified table)
 BUTTON_PULL_UP = (False, False, False)
 BUTTON_ACTIVE_LOW = True
+# Every key wakes the chip from light sleep (esp32.wake_on_gpio, low level: the GPIO
+# wake-up, light sleep only; sources in boards/tdisplay.py). CPU_HZ: tdisplay.py says why.
+CPU_HZ = 160_000_000
 
 BACKLIGHT = const(32)  # LCD_BL 32 (M5Unified); PWM brightness, high: on
 BATTERY_ADC = None

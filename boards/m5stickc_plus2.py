@@ -38,6 +38,9 @@ KEYMAP = KEYMAP_2  # what each key's short, double and long press mean (ui.gestu
 BUTTONS = (39, 37)  # BTN_B 39, BTN_A 37 (M5Unified table, UserDemo Button(39/37))
 BUTTON_PULL_UP = (False, False)
 BUTTON_ACTIVE_LOW = True
+# Every key wakes the chip from light sleep (esp32.wake_on_gpio, low level: the GPIO
+# wake-up, light sleep only; sources in boards/tdisplay.py). CPU_HZ: tdisplay.py says why.
+CPU_HZ = 160_000_000
 POWER_BUTTON = const(35)  # BTN_PWR 35 (M5Unified), UserDemo btnPWR; active low
 POWER_HOLD = const(4)  # PW_Hold 4, UserDemo POWER_HOLD_PIN 4: high keeps it on
 

@@ -37,6 +37,22 @@ KEYMAP = KEYMAP_2  # what each key's short, double and long press mean (ui.gestu
 BUTTONS = (0, 35)  # README BUTTON2 0, BUTTON1 35; key 0 GPIO0, key 1 GPIO35 (ui.gestures)
 BUTTON_PULL_UP = (True, False)  # GPIO0 has one (and the boot-strap resistor); 35 has none
 BUTTON_ACTIVE_LOW = True
+# Waking from light sleep (hw.parts arms every key; the loop sleeps between presses):
+# esp32.wake_on_gpio(pins, esp32.WAKEUP_ALL_LOW). MicroPython (docs/library/esp32.rst,
+# wake_on_gpio: "the pins set here can only be used to wake from light sleep"; ports/esp32/
+# modmachine.c gives each pin gpio_wakeup_enable(pin, GPIO_INTR_LOW_LEVEL), so any one
+# key low wakes the chip, not all of them) on ESP-IDF's GPIO wake-up ("Sleep Modes",
+# "GPIO Wakeup (Light-sleep Only)": each pin triggers on its own level, any IO, RTC or
+# digital). Not ext0 (one pin only) nor ext1 (on the ESP32 only "all low" or "any high":
+# active-low keys would need every one held). GPIO35's pull is a resistor on the board;
+# GPIO0's is its internal pull-up, which light sleep leaves as configured unless a
+# sleep configuration is selected for the pin (not done here): to check with a meter.
+# CPU clock: 160 MHz, MicroPython's default for the ESP32, set rather than assumed. With
+# the chip asleep between presses the clock barely moves the battery (the power model,
+# docs/POWER.md: 80 MHz 41.8 h, 160 MHz 41.2 h, 240 MHz 40.8 h of play), while a frame
+# takes twice as long at 80 MHz; raising it for a frame saves nothing measurable (the
+# frames are 0.4 % of the time) and machine.freq() waits a scheduler tick per change.
+CPU_HZ = 160_000_000
 
 BACKLIGHT = const(4)  # README TFT_BL 4; high: on, PWM dims it
 BATTERY_ADC = const(34)  # README ADC_IN 34

@@ -11,6 +11,13 @@ The simulator plays the part of the loop's rest: it advances the SIM clock a sca
 at a time and runs loop.step(now) after each. Buttons are pins: a press drives the pin
 to its active level, a release lets go (the board's pull-up brings it back).
 
+A paced device (paced=True) rests as the board does instead: after each turn the rest
+the loop asks for (app.loop Loop.run, hw.power) chooses a scan period or a light sleep, and the
+simulator keeps to it; a light sleep ends early when a key armed as a wake source
+(esp32.wake_on_gpio) reaches its pressed level, WAKE_US later (the chip's wake-up). It
+counts where the time went (`spent`: awake, asleep, lit, dim, off, sharing and lit or
+dim while sharing, in microseconds), which the power model (tools/power_model.py) turns into hours.
+
 machine.SIM is one board: only the Device booted last is live.
 """
 import importlib
@@ -19,20 +26,32 @@ import network
 from machine import SIM
 from ui import events as E
 from ui.gestures import KEYMAP_2, KEYMAP_3
+from hw.power import DIM, LIT
 from sim import boards
 from sim.flash import Flash
 
 CELL_MV = 3900  # the battery the simulated boards run on, about 70 %
+# From a wake source to the first instruction: Espressif gives under 1 ms for light sleep
+# (ESP32-C3 book, "Light-sleep Mode": "The wakeup latency in Light-sleep mode is less
+# than 1 ms"); the worse case is taken.
+WAKE_US = 1000
+SPENT = ("awake", "asleep", "lit", "dim", "off", "sharing", "sharing_lit", "sharing_dim")
 
 
 class Device:
-    def __init__(self, name, language=None, flash=None, store=None, draw=True, share_port=0):
+    def __init__(self, name, language=None, flash=None, store=None, draw=True, share_port=0,
+                 paced=False):
         """name: a board file's (or an alias); language: set as if chosen in the settings
         (None: what the flash holds); flash: a sim.flash.Flash (None: empty); store:
         something with sync(flash), told after every change that landed; draw: False for
         a panel model that takes the pixels without drawing them (a soak: faster);
         share_port: where sharing (hw.share, Menu -> Share) serves the page on 127.0.0.1
-        (0: a free port), with no DNS (port 53 is the system's)."""
+        (0: a free port), with no DNS (port 53 is the system's); paced: rests and sleeps
+        as the board does (see the top)."""
+        self.paced = paced
+        self.spent = dict.fromkeys(SPENT, 0)
+        self.wakes = 0  # light sleeps a key ended early
+        self._rest = None  # paced: ("pause" or "sleep", until_us) chosen by the loop
         self.draw = draw
         self.name = boards.resolve(name)
         self.look = boards.LOOKS[self.name]
@@ -76,6 +95,10 @@ class Device:
             deliver(e)
 
         self.app.event = event
+        if self.paced:  # the loop's rest, kept to by run() rather than waited here
+            self.power._pause = self._pause  # pyright: ignore[reportAttributeAccessIssue]
+            self.power._sleep = self._sleep  # pyright: ignore[reportAttributeAccessIssue]
+            self._rest = None
         if language and self.app.top_name() == "language":  # a fresh device: the flag
             self.app.settings.helped = True  # answered its first question (and its help)
             self.app.pop()
@@ -102,12 +125,64 @@ class Device:
         return rendered
 
     def run(self, ms):
-        """ms of simulated time, a turn every scan period (10 ms, hw.power's scan_ms)."""
+        """ms of simulated time, a turn every scan period (10 ms, hw.power's scan_ms), or
+        paced: as the loop rests."""
         end = SIM.now_us + int(ms * 1000)
+        if self.paced:
+            self._run_paced(end)
+            return
         period = self.power.scan_ms * 1000
         while SIM.now_us < end:
             SIM.advance_us(min(period, end - SIM.now_us))
             self.step()
+
+    def _loop_rest(self, now):
+        # As app.loop's Loop.run rests after a turn.
+        app = self.app
+        sharing = getattr(app, "sharing", None)
+        self.power.rest(now, self.loop.buttons.busy(now) or sharing is not None
+                        and sharing.active(), app.due_ms(now))
+
+    def _pause(self, ms):
+        self._rest = ("pause", SIM.now_us + ms * 1000)
+
+    def _sleep(self, ms):
+        SIM.sleeps.append(("lightsleep", ms))
+        self._rest = ("sleep", SIM.now_us + ms * 1000)
+
+    def _run_paced(self, end):
+        while SIM.now_us < end:
+            if self._rest is None:
+                self.step()
+                self._loop_rest(SIM.ticks_ms())
+            kind, until = self._rest  # pyright: ignore[reportGeneralTypeIssues]
+            asleep = kind == "sleep"
+            if asleep and SIM.wake_pending() and SIM.now_us + WAKE_US < until:
+                until = SIM.now_us + WAKE_US  # a key pressed: awake again shortly
+                self._rest = (kind, until)
+                self.wakes += 1
+            step = min(until, end) - SIM.now_us
+            self._spend(step, asleep)
+            SIM.advance_us(step)
+            if SIM.now_us >= until:
+                self._rest = None
+
+    def _spend(self, us, asleep):
+        spent = self.spent
+        spent["asleep" if asleep else "awake"] += us
+        if self.power.state == LIT:
+            spent["lit"] += us
+        elif self.power.state == DIM:
+            spent["dim"] += us
+        else:
+            spent["off"] += us
+        sharing = getattr(self.app, "sharing", None)
+        if sharing is not None and sharing.active():
+            spent["sharing"] += us
+            if self.power.state == LIT:
+                spent["sharing_lit"] += us
+            elif self.power.state == DIM:
+                spent["sharing_dim"] += us
 
     def _sync(self):
         flash = self.flash

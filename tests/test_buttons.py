@@ -257,11 +257,12 @@ def test_a_key_held_at_start_gives_no_press_and_its_release_is_dropped():
     assert rec.edges == [(0, 1, 100)] and b.presses == 1
 
 
-def test_arm_wake_sets_a_wake_irq_on_one_key_pin():
-    pins = (Pin(), Pin())
+def test_arm_wake_hands_every_key_pin_to_the_wake_call():
+    pins = (Pin(), Pin(), Pin())
     b = Buttons(pins, Recorder())
-    b.arm_wake(4, 2, key=1)  # Pin.WAKE_LOW and machine.SLEEP on the ESP32 port
-    assert pins[0].armed is None and pins[1].armed == (4, 2)
+    armed = []
+    b.arm_wake(lambda p, level: armed.append((p, level)), False)  # esp32.WAKEUP_ALL_LOW
+    assert armed == [(pins, False)]
 
 
 # Debouncing

@@ -8,8 +8,9 @@ from ui import events as E
 from ui.gestures import KEYMAP_2, Recognizer
 from hw.buttons import Buttons
 from app.loop import Loop
-from hw.power import (DIM, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF, PLAYING_OFF_MS,
-                      STEP_PCT, WAKE_GUARD_MS, Power, dim_after_ms, percent)
+from hw.power import (DIM, DIM_DUTY, LIT, LOW_CLEAR_PCT, LOW_PCT, MIN_DIM_MS, OFF,
+                      PLAYING_DIM_MS, PLAYING_OFF_MS, STEP_PCT, WAKE_GUARD_MS, Power,
+                      dim_after_ms, percent)
 from heaplock import locked
 
 MASK = (1 << 30) - 1
@@ -143,6 +144,21 @@ class Playing:
 
     def __call__(self):
         return self.on
+
+
+def test_through_a_match_in_progress_the_screen_dims_sooner():
+    assert PLAYING_DIM_MS == 10000
+    for timeout in TIMEOUTS:
+        p, light = power(timeout)
+        p.playing = Playing(True)
+        p.tick(PLAYING_DIM_MS - 1)
+        assert p.state == LIT and light.duty == 65535
+        p.tick(PLAYING_DIM_MS)
+        assert p.state == DIM and light.duty == DIM_DUTY
+        p.playing = Playing(False)  # the match won: the settings' own step again
+        p.edge(True, PLAYING_DIM_MS)
+        p.tick(PLAYING_DIM_MS + dim_after_ms(timeout * 1000) - 1)
+        assert p.state == LIT
 
 
 def test_through_a_match_in_progress_the_screen_stays_dim_past_the_timeout():
@@ -468,6 +484,9 @@ class App:
 
     def render(self):
         self.renders += 1
+
+    def due_ms(self, now_ms):
+        return self.pop_at - now_ms if self.pop_at >= 0 and len(self.stack) > 1 else -1
 
     def events(self):
         return sum(self.hist)

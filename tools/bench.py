@@ -323,6 +323,9 @@ def whole_device():
             " device's alone" if d.get("harness") == "frozen" else
             "loaded into the heap: about 5 KB of each heap figure is theirs"))
     share_figures(tree, frozen_tree, binary or tool("micropython"), grown, frozen)
+    from tools import power_model
+
+    power_model.report()
 
 
 def share_figures(tree, frozen_tree, binary, grown, frozen):

@@ -210,6 +210,16 @@ class App:
             return True
         return False
 
+    def due_ms(self, now_ms):
+        """ms until the screen changes by itself (a notice leaves, a screen that times
+        itself goes), 0: now, -1: nothing is timed. The loop sleeps no longer."""
+        due = self.top().due_ms(self, now_ms)
+        if self.message:
+            n = NOTICE_MS - elapsed(now_ms, self._notice_at) if self.message is self._notice else 0
+            if due < 0 or n < due:
+                due = n
+        return due if due > 0 or due == -1 else 0
+
     # The match.
     def apply(self, op, a=0, b=0):
         """Applies a command; returns None, or the reason (also shown as the notice)."""
@@ -345,3 +355,7 @@ class Screen:
 
     def tick(self, app, now_ms):
         pass
+
+    def due_ms(self, app, now_ms):
+        """ms until tick() changes something, -1: never (see App.due_ms)."""
+        return -1

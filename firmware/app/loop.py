@@ -7,8 +7,10 @@
 #
 # Each turn: scan the buttons (the power gate has already dropped a press that only lit
 # the screen: hw.power), give every event to the app, tick the app and the power, render
-# when anything may have changed, and rest until the next turn. The app is anything with
-# event(e), tick(now_ms), render(), stack and recover(); the loop knows no screen.
+# when anything may have changed, and rest until the next turn: a scan period while a key
+# or a gesture is under way, else a light sleep that a press ends (hw.power), no longer
+# than the app's next change of its own. The app is anything with event(e), tick(now_ms),
+# due_ms(now_ms), render(), stack and recover(); the loop knows no screen.
 import gc
 
 
@@ -66,9 +68,10 @@ class Loop:
         while turns:
             self.step(clock())
             now = clock()
-            # No light sleep while sharing: it would stop the radio.
+            # No light sleep while sharing: it would stop the radio. (sim.device's paced
+            # run rests the same way.)
             sharing = getattr(self.app, "sharing", None)
             self.power.rest(now, self.buttons.busy(now) or sharing is not None
-                            and sharing.active())
+                            and sharing.active(), self.app.due_ms(now))
             if turns > 0:
                 turns -= 1

@@ -36,6 +36,9 @@ class Summary(Screen):
         if elapsed(now_ms, self.since) >= _SHOWN_MS and app.match.winner() == R.NOBODY:
             app.pop()
 
+    def due_ms(self, app, now_ms):
+        return _SHOWN_MS - elapsed(now_ms, self.since) if app.match.winner() == R.NOBODY else -1
+
     def lines(self, app, names=None, rows=5):
         """(text, team) a line, each naming the teams by names (their names by default);
         both teams' flors share a line when there are more lines than rows (team -1:

@@ -153,12 +153,11 @@ class Buttons:
         """Whether key is down (debounced)."""
         return bool(self._stable[key])
 
-    def arm_wake(self, trigger, wake, key=0):
-        """Lets key's pin end a light sleep: trigger=Pin.WAKE_LOW, wake=machine.SLEEP from
-        the board file. The ESP32 port gives this (ext0) to one pin only; a board with more
-        wakes them through esp32.wake_on_ext1 itself. No handler: waking is all it does,
-        scan() sees the press."""
-        self._pins[key].irq(trigger=trigger, wake=wake)
+    def arm_wake(self, wake_on, level):
+        """Lets every key end a light sleep: wake_on(pins, level), the board's wake call
+        (hw.parts: esp32.wake_on_gpio with WAKEUP_ALL_LOW for active-low keys, each pin
+        waking at its own level). No handler: waking is all it does, scan() sees the press."""
+        wake_on(self._pins, level)
 
     def _edge(self, k):
         pressed = self._raw[k]

@@ -11,21 +11,38 @@ from hw.buttons import Buttons, open_pins
 from hw.power import Power
 
 
+def _wake_call():
+    """The esp32 module (its GPIO wake), or None on a port without it (the unix board)."""
+    try:
+        import esp32
+    except ImportError:
+        return None
+    return esp32
+
+
 def buttons(board, gate=None):
-    """The board's keys, each edge through gate first (power's edge); the first key ends
-    a light sleep (the ESP32's ext0 wake)."""
+    """The board's keys, each edge through gate first (power's edge); every key ends a
+    light sleep at its pressed level (the GPIO wake source: light sleep only, any pin,
+    each at its own level; the board file cites it)."""
     pins = open_pins(Pin, board.BUTTONS, board.BUTTON_PULL_UP)
     keys = Buttons(pins, Recognizer(board.KEYMAP), active=0 if board.BUTTON_ACTIVE_LOW else 1,
                    gate=gate)
-    keys.arm_wake(Pin.WAKE_LOW if board.BUTTON_ACTIVE_LOW else Pin.WAKE_HIGH, machine.SLEEP)
+    esp32 = _wake_call()
+    if esp32 is not None:
+        keys.arm_wake(esp32.wake_on_gpio, esp32.WAKEUP_ALL_LOW
+                      if board.BUTTON_ACTIVE_LOW else esp32.WAKEUP_ANY_HIGH)
     return keys
 
 
 def hold_power(board):
-    """Keeps boards that stay on only while a pin is high on: call it first thing."""
+    """Keeps boards that stay on only while a pin is high on, and sets the CPU clock the
+    board file chose (CPU_HZ, why there): call it first thing."""
     hold = getattr(board, "POWER_HOLD", None)
     if hold is not None:
         Pin(hold, Pin.OUT, value=1)
+    hz = getattr(board, "CPU_HZ", None)
+    if hz and hasattr(machine, "freq"):  # (the unix board has no clock to set)
+        machine.freq(hz)
 
 
 class PanelLight:
@@ -41,8 +58,13 @@ class PanelLight:
 def power(board, settings, display=None, playing=None, sleeps=True):
     """sleeps: rests in a light sleep, which a key ends (buttons() arms it)."""
     if board.BACKLIGHT is not None:
-        light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535)
-    else:
+        # lightsleep=True: the PWM runs on the RC_FAST clock, which light sleep keeps,
+        # so the screen stays lit (or dim) while the chip sleeps between presses
+        # (MicroPython docs/esp32/quickref.rst, "PWM": "Allow PWM during light sleep").
+        # (The pinned stubs predate the keyword: MicroPython v1.29 has it.)
+        light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535,
+                    lightsleep=True)  # pyright: ignore[reportCallIssue]
+    else:  # an OLED lights itself, asleep or not
         light = PanelLight(display) if hasattr(display, "sleep") else None
     adc = None
     if board.BATTERY_ADC is not None:
@@ -50,8 +72,10 @@ def power(board, settings, display=None, playing=None, sleeps=True):
     enable = None
     if getattr(board, "BATTERY_ADC_ENABLE", None) is not None:
         enable = Pin(board.BATTERY_ADC_ENABLE, Pin.OUT, value=0)
-    return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms,
-                 sleep=machine.lightsleep if sleeps else None,
-                 divider=board.BATTERY_SCALE or 2, adc_enable=enable, playing=playing,
+    sleep = None
+    if sleeps and _wake_call() is not None:  # no wake source (the unix board): no sleep
+        sleep = machine.lightsleep
+    return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
+                 sleep_lit=True, divider=board.BATTERY_SCALE or 2, adc_enable=enable,
+                 playing=playing,
                  now_ms=time.ticks_ms())  # pyright: ignore[reportArgumentType]
-

@@ -15,9 +15,11 @@
 # - LIT: full brightness; DIM at half the settings timeout but not before MIN_DIM_MS
 #   (60 s: dim at 30 s; 30 s: dim at 15 s; 20 s: at 15 s; 15 s or less: no dim step);
 #   OFF at the timeout. settings.timeout 0 (or no settings) means always lit.
-# - while playing() says a match is in progress, the screen stays DIM (readable) past the
-#   timeout and goes OFF only after PLAYING_OFF_MS without a press (a device forgotten on
-#   the table): a round is never interrupted by a dark screen.
+# - while playing() says a match is in progress, the screen dims sooner, PLAYING_DIM_MS
+#   after the last edge (the score was seen when it changed; dim, it is still read from
+#   across the table, and it draws an eighth: docs/POWER.md), stays DIM past the timeout
+#   and goes OFF only after PLAYING_OFF_MS without a press (a device forgotten on the
+#   table): a round is never interrupted by a dark screen.
 # - a press while LIT or DIM acts (a dim screen is still readable: the player sees what
 #   the press does) and brings full brightness back.
 # - a press while OFF only lights the screen: edge() returns False and hw.buttons drops
@@ -30,11 +32,15 @@
 # - a board without a dimmable light (a Pin, value 1 = on) stays on through DIM.
 #
 # Sleep: rest() pauses one scan period (pause, e.g. time.sleep_ms) while anything may
-# happen soon. With a `sleep` that a button press ends (machine.lightsleep with the
-# buttons armed as wake sources), it sleeps longer when nothing is going on: up to
-# max_ms, or until the next backlight step. It does so only while the backlight is off,
-# unless sleep_lit says the board's backlight PWM keeps running in light sleep (ESP32
-# LEDC on the APB clock stops; off is 0 duty, which is safe).
+# happen soon (a key down, a gesture still timing: hw.buttons busy(); the radio on).
+# With a `sleep` that a button press ends (machine.lightsleep with every key armed as a
+# wake source: hw.parts), it sleeps when nothing is going on: up to max_ms, the next
+# backlight step, or the app's next change of its own (a notice leaving, the round's
+# summary going). A press wakes it at once, and the scan that follows reads the key
+# down, so the press is timed from then (docs/POWER.md). It sleeps with the screen lit
+# or dim only when sleep_lit says the backlight keeps shining in light sleep (on the
+# ESP32 a PWM made with lightsleep=True, which runs the LEDC on the RC_FAST clock: hw.parts;
+# off is 0 duty, which is safe). This is what keeps a match on one charge for days.
 #
 # Battery: `samples` reads of adc.read_uv() (calibrated microvolts at the pin), averaged,
 # times the board's divider (BATTERY_SCALE: 2 on the T-Display, two 100k resistors),
@@ -56,11 +62,13 @@ DIM = const(1)
 OFF = const(2)
 
 MIN_DIM_MS = const(15000)
+PLAYING_DIM_MS = const(10000)
 PLAYING_OFF_MS = const(600000)  # 10 minutes
 WAKE_GUARD_MS = const(400)
 LOW_PCT = const(10)
 LOW_CLEAR_PCT = const(15)
 STEP_PCT = const(2)
+DIM_DUTY = const(8192)  # of 65535: the dim backlight (docs/POWER.md)
 
 _MASK = const(0x3FFFFFFF)
 
@@ -94,7 +102,7 @@ def _no_match():  # type: () -> bool
 
 class Power:
     def __init__(self, light=None, adc=None, settings=None, pause=None, sleep=None,
-                 sleep_lit=False, divider=2, adc_enable=None, bright=65535, dim=8192,
+                 sleep_lit=False, divider=2, adc_enable=None, bright=65535, dim=DIM_DUTY,
                  now_ms=0, scan_ms=10, max_ms=5000, battery_ms=30000, samples=16,
                  usb_mv=4350, absent_mv=2500, playing=None):
         self._light = light
@@ -182,6 +190,11 @@ class Power:
             return PLAYING_OFF_MS
         return t
 
+    def _dim_ms(self, t):
+        # When it dims: sooner while a match is in progress.
+        d = dim_after_ms(t)
+        return PLAYING_DIM_MS if d > PLAYING_DIM_MS and self.playing() else d
+
     def _due(self, idle):
         # The state idle ms after the last edge calls for.
         t = self._timeout_ms()
@@ -189,7 +202,7 @@ class Power:
             return LIT
         if idle >= self._off_ms(t):
             return OFF
-        if idle >= dim_after_ms(t):
+        if idle >= self._dim_ms(t):
             return DIM
         return LIT
 
@@ -199,7 +212,7 @@ class Power:
         if not t or self.state == OFF:
             return -1
         idle = elapsed(now, self._last)
-        d = dim_after_ms(t)
+        d = self._dim_ms(t)
         if self.state == LIT and d < t and idle < d:
             return d - idle
         t = self._off_ms(t)
@@ -216,16 +229,19 @@ class Power:
             light.value(1 if s != OFF else 0)
 
     # Sleeping.
-    def rest(self, now_ms, busy=False):
+    def rest(self, now_ms, busy=False, due_ms=-1):
         """Waits until the next loop turn: one scan period, or with a `sleep` and nothing
-        going on (busy False, backlight off or sleep_lit), up to max_ms or the next
-        backlight step. Returns the ms asked for."""
+        going on (busy False, backlight off or sleep_lit), up to max_ms, the next
+        backlight step or due_ms (when the app changes the screen by itself; -1: never).
+        Returns the ms asked for."""
         ms = self.scan_ms
         if self._sleep is not None and not busy and (self.state == OFF or self._sleep_lit):
             ms = self._max
             n = self._next_ms(now_ms & _MASK)
             if 0 <= n < ms:
                 ms = n if n > 0 else 1
+            if 0 <= due_ms < ms:
+                ms = due_ms if due_ms > 0 else 1
             self._sleep(ms)
             return ms
         if self._pause is not None:

@@ -29,6 +29,9 @@ class Fault:
     def tick(self, now_ms):
         return False
 
+    def due_ms(self, now_ms):
+        return -1
+
     def recover(self):
         pass
 

@@ -12,6 +12,7 @@ OSError(ENODEV).
 The simulator side is one object, SIM, the board around the chip:
 - a clock in microseconds that only moves when told: SIM.advance_ms(), and whatever
   waits (time.sleep_ms and sleep_us, lightsleep, see below), which also runs due Timers;
+- light sleep: SIM.gpio_wake (what esp32.wake_on_gpio armed), SIM.wake_pending();
 - per GPIO: SIM.drive(pin, level) (something outside drives it; None lets go),
   SIM.resistor(pin, level) (a resistor on the board pulls it: 1 up, 0 down, None none),
   SIM.level(pin) (what the pin is at, outputs included), SIM.watch(pin, fn) (fn(level)
@@ -91,6 +92,7 @@ class _Sim:
         self.floating_reads = 0
         self.ignored_pulls = []  # input-only pins a pull was asked for
         self.sleeps = []  # (kind, ms) of lightsleep/deepsleep calls
+        self.gpio_wake = ((), 0)  # esp32.wake_on_gpio's pins and level
         self.cpu_hz = 160_000_000
         self.wdt = None
         self.reset_cause = PWRON_RESET
@@ -196,6 +198,12 @@ class _Sim:
 
     def mode(self, pin):
         return self._state(pin).mode
+
+    def wake_pending(self):
+        """Whether a pin armed by esp32.wake_on_gpio is at its level: a light sleep
+        started now would end at once (the ESP32's GPIO wake is by level)."""
+        pins, level = self.gpio_wake
+        return any(self.level(p) == level for p in pins)
 
     # Buses.
     def attach_spi(self, device, sck, mosi, cs=None, dc=None):
@@ -537,7 +545,9 @@ class SoftI2C(_I2CBase):
 
 
 class PWM:
-    def __init__(self, dest, *, freq=None, duty=None, duty_u16=None, duty_ns=None, invert=False):
+    def __init__(self, dest, *, freq=None, duty=None, duty_u16=None, duty_ns=None, invert=False,
+                 lightsleep=False):
+        self.lightsleep = lightsleep  # it keeps running in light sleep (else it stops)
         self._pin = dest if isinstance(dest, Pin) else Pin(dest)
         if self._pin.id in _INPUT_ONLY:
             raise ValueError("pin can only be input")
@@ -711,9 +721,11 @@ def freq(hz=None):
 
 
 def lightsleep(time_ms=None):
-    """Advances the clock by time_ms (or not at all: a pin wake is the caller's to fake)."""
+    """Advances the clock by time_ms, or not at all when a wake pin (esp32.wake_on_gpio)
+    is at its level already. A press during a longer sleep is the caller's to fake
+    (sim.device's paced run wakes the board at the press)."""
     SIM.sleeps.append(("lightsleep", time_ms))
-    if time_ms:
+    if time_ms and not SIM.wake_pending():
         SIM.advance_ms(time_ms)
 
 

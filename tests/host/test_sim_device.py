@@ -54,7 +54,7 @@ def test_oled_is_an_alias_of_the_devkit_board():
 def test_the_backlight_dims_then_goes_dark_and_a_press_on_a_dark_screen_only_wakes_it(name):
     device, fingers = started(name)
     timeout = device.app.settings.timeout * 1000
-    dim_at = P.dim_after_ms(timeout)
+    dim_at = min(P.dim_after_ms(timeout), P.PLAYING_DIM_MS)  # a match in progress: sooner
     fingers.wait(dim_at - fingers.settle_ms - 200)  # from the last release
     assert device.backlight() == 1 and device.power.state == P.LIT
     fingers.wait(400)
