@@ -22,9 +22,11 @@ def start(sharing):
     """Turns sharing on: the password made the first time, the radio up, the server
     listening on its address (sharing.port, and DNS on sharing.dns_port unless None)."""
     s = sharing.settings
-    if not s.password:
+    radio = sharing.radio
+    if not s.password:  # drawn with the RF on: true random numbers (hw.radio's entropy)
+        radio.entropy()
         s.password = password()
-    sharing.address = sharing.radio.up(sharing.name(), s.password)
+    sharing.address = radio.up(sharing.name(), s.password)
     try:
         sharing.server = _server(sharing, sharing.address, sharing.port, sharing.dns_port)
     except Exception:

@@ -1,0 +1,50 @@
+"""The radio's secrets (hw.radio, hw.listen) on the simulator's network stand-in, which
+logs every call in order: the password is drawn while the RF is on (the ESP32's random
+numbers are true ones only then), WPA2 is configured before the access point is switched
+on (never open, not for a moment), and room is made for a six-player table and its
+onlookers."""
+import os
+
+import sim  # noqa: F401  (firmware on the import path, the stand-ins ahead of it)
+import network
+from sim import headless
+from hw import radio
+
+
+def test_the_password_is_drawn_with_the_rf_on_and_wpa2_set_before_the_ap_is_on(monkeypatch):
+    device, _, error = headless.prepare("tdisplay", "en")
+    assert error is None and device.app.settings.password == ""
+    real = os.urandom
+    drawn = []  # for each draw: was the RF on?
+
+    def urandom(n):
+        drawn.append(network.rf_on())
+        return real(n)
+
+    monkeypatch.setattr(os, "urandom", urandom)
+    network.reset()
+    app = device.app
+    app.open("mainmenu")
+    app.top().choose(app, "share")
+    try:
+        assert app.top_name() == "share" and app.sharing.active()
+        password = app.settings.password
+        assert len(password) == 10 and drawn and all(drawn), drawn
+        log = network._state["log"]
+        on = log.index(("active", True))  # the access point switched on
+        configs = [entry[1] for entry in log[:on] if entry[0] == "config"]
+        assert configs and configs[-1]["password"] == password \
+            and configs[-1]["authmode"] == network.AUTH_WPA2_PSK
+        assert not any(entry[0] == "config" for entry in log[on:])
+        assert configs[-1]["max_clients"] == radio.STATIONS >= 7  # six players and more
+        assert not network._state["station"]  # the station's RF: only for the draw
+    finally:
+        app.sharing.off()
+    assert not network.rf_on()
+    # On again: the same password, nothing drawn.
+    drawn.clear()
+    app.make_sharing().on(0)
+    try:
+        assert app.settings.password == password and drawn == []
+    finally:
+        app.sharing.off()
