@@ -18,7 +18,7 @@ def number(low, high=None, kind=int):
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError("not a number: %r" % text)
+            raise argparse.ArgumentTypeError("not a number: %r" % text) from None
         if not low <= value <= (value if high is None else high):  # NaN fails both
             raise argparse.ArgumentTypeError("%s is not within %s..%s" % (
                 text, low, "" if high is None else high))
