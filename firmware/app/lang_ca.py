@@ -205,6 +205,7 @@ TEXT = {
     "Flash full: not saved": "Memòria plena: no s'ha desat",
     "Not saved: retrying": "No s'ha desat: es torna a provar",
     "Not archived: flash full": "No arxivada: sense espai",
+    "Bad past match: set aside": "Partida passada malmesa: apartada",
     "Not archived: retrying": "No arxivada: es reintenta",
     "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.

@@ -205,6 +205,7 @@ TEXT = {
     "Flash full: not saved": "Memoria llena: no se ha guardado",
     "Not saved: retrying": "No se ha guardado: se reintenta",
     "Not archived: flash full": "Sin archivar: sin espacio",
+    "Bad past match: set aside": "Partida pasada dañada: apartada",
     "Not archived: retrying": "Sin archivar: se reintenta",
     "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.

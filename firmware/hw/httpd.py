@@ -356,8 +356,16 @@ class Server:
         return self.cached
 
     def past(self):
-        archive = self.sharing.archive
-        return past(archive()) if archive is not None else b"[]"
+        make = self.sharing.archive
+        if make is None:
+            return b"[]"
+        archive = make()
+        body = past(archive)
+        if archive.set_aside:  # a damaged file found: the device says so (as at boot)
+            from hw.archive import DAMAGED
+
+            self.sharing.notice = DAMAGED
+        return body
 
     def _dns(self):
         # Every question is answered with the board's address: one a turn, at most 512 B.

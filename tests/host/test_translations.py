@@ -44,6 +44,8 @@ def texts():
                   journal.NOT_SAVED, journal.PARTIAL))
     from app import device  # and those of a won match main could not archive
     found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
+    from hw import archive  # and what it says when serving /past set a file aside
+    found.add(archive.DAMAGED)
     return found
 
 
