@@ -409,7 +409,7 @@ def test_running_out_of_heap_while_reading_sets_nothing_aside():
     starved = _Starved(fs)
     a = Archive(starved, slots=4)
     starved.starved = True
-    for read in (a.matches, lambda: a.load("truc.a01", Match()), lambda: a.past("truc.a00"),
+    for read in (a.matches, lambda: a.load("truc.a01", Match()), lambda: a.load("truc.a00"),
                  lambda: a.keep(_match(2))):
         try:
             read()
@@ -418,5 +418,5 @@ def test_running_out_of_heap_while_reading_sets_nothing_aside():
             pass
     starved.starved = False
     assert a.set_aside == [] and len(a.matches()) == 2 and a.set_aside == []
-    m = a.past("truc.a00")
+    m = a.load("truc.a00")
     assert _history(m) == _history(_match(0)) and m.entries() == _match(0).entries()

@@ -26,7 +26,7 @@ class _Settings:
         self.language = "en"
         self.names = ["", "", "", "", "", "", "", ""]
         self.sharing = False
-        self.password = ""
+        self.password = "abcdefgh23"  # drawn with the RF on: tests/host/test_radio.py
 
 
 class _Radio:
@@ -35,9 +35,6 @@ class _Radio:
 
     def name(self):
         return "truc-0001"
-
-    def entropy(self):
-        pass
 
     def up(self, name, password):
         self.on = True

@@ -24,7 +24,7 @@ class History(Screen):
 
             name, self.teams = past
             # A Match with room for the past match's commands alone (Archive.past).
-            m = app.archive().past(name) if app.archive is not None else None
+            m = app.archive().load(name) if app.archive is not None else None
             if m is None:
                 app.message = t("Not readable")
                 m = Match(1)

@@ -5,8 +5,8 @@
 #     a.keep(match)                     # True if it wrote a file
 #     a.keep(match, ("NOS", "ELLS"))    # with the team names (Settings.names[6:8])
 #     for seq, name, head in a.matches():   # newest first; summary(head), teams(head)
-#     a.load(name, match)               # True: match holds it (undo log and all)
-#     m = a.past(name)                  # a Match sized to it holding it, or None
+#     a.load(name, match)               # match if it holds it (undo log and all), or None
+#     m = a.load(name)                  # a Match sized to it holding it, or None
 #
 # Files (in `folder`): truc.a00 .. truc.a19, each a whole match, written to truc.atm and
 # renamed over its slot (littlefs renames atomically), so a power cut leaves the slot's
@@ -37,7 +37,6 @@ from truc import rules as R
 from truc import variants as V
 from truc.match import STATE_SIZE
 
-DAMAGED = "Bad past match: set aside"  # the notice when a file was set aside
 VERSION = const(2)
 SLOTS = const(20)
 _SUMMARY = const(9)
@@ -51,6 +50,7 @@ _HEAD_MOST = const(_HEAD + _SUMMARY + 2 * (1 + _NAME_MOST) + 2)
 
 
 class Archive:
+    DAMAGED = "Bad past match: set aside"  # the notice when a file was set aside
     def __init__(self, fs=None, folder="", slots=SLOTS):
         self.fs = fs or files  # the real filesystem (hw.files is one)
         self.folder = folder
@@ -90,21 +90,20 @@ class Archive:
             n = u16(head, at - 2)
             if size != at + n + 4:
                 raise ValueError("not an archive")
+            # The dump: what the head holds of it, then the rest in pieces, only their
+            # check kept unless asked for (then in one piece of its size).
+            out = bytearray(n) if dump else None
+            piece = head[at:at + n]
+            done = 0
             crc = crc32(memoryview(head)[:at])
-            out = bytearray(n) if dump else None  # the dump in one piece of its size
-            done = min(len(head) - at, n)  # what the head holds of it
-            crc = crc32(memoryview(head)[at:at + done], crc)
-            if out is not None:
-                out[:done] = memoryview(head)[at:at + done]
-            while done < n:  # the rest in pieces, only their check kept unless dump
-                piece = f.read(min(n - done, _PIECE))
-                if not piece:
-                    raise ValueError("not an archive")
+            while piece:
                 crc = crc32(piece, crc)
                 if out is not None:
                     out[done:done + len(piece)] = piece
                 done += len(piece)
-                piece = None
+                piece = f.read(min(n - done, _PIECE)) if done < n else None
+            if done != n:
+                raise ValueError("not an archive")
             tail = (head[at + n:] + f.read(4))[:4]
         finally:
             f.close()
@@ -151,34 +150,24 @@ class Archive:
         self._scanned = True
         return found
 
-    def load(self, name, match):
-        """Loads a past match into match; False (match cleared) if it does not read:
+    def load(self, name, match=None):
+        """Loads a past match into match, or (None) into a Match with room for its
+        commands alone (a whole match's 512 take a block of 1.5 KB a fragmented heap
+        may lack). Returns that match, or None (match cleared) if it does not read:
         not there, not a past match, or its dump not replaying to its summary."""
         got = self._good(int(name[-2:]), True)
-        if got is None:
+        if got is not None:
+            head, dump = got
+            if match is None:
+                from truc.match import Match
+
+                match = Match(max(u16(dump, STATE_SIZE + 2), 1)
+                              if len(dump) >= STATE_SIZE + 4 else 1)
+            if match.load(dump) and _summary(match) == head[_HEAD:_HEAD + _SUMMARY]:
+                return match
+            self._put_aside(name, "summary differs")
+        if match is not None:
             match.clear()
-            return False
-        if match.load(got[1]) and _summary(match) == got[0][_HEAD:_HEAD + _SUMMARY]:
-            return True
-        self._put_aside(name, "summary differs")
-        match.clear()
-        return False
-
-    def past(self, name):
-        """The past match in file name as a Match with room for its commands and no
-        more (a whole match's 512 would take a block of 1.5 KB the heap may lack), or
-        None if it does not read (as load says)."""
-        from truc.match import Match
-
-        got = self._good(int(name[-2:]), True)
-        if got is None:
-            return None
-        dump = got[1]
-        top = u16(dump, STATE_SIZE + 2) if len(dump) >= STATE_SIZE + 4 else 0
-        match = Match(max(top, 1))
-        if match.load(dump) and _summary(match) == got[0][_HEAD:_HEAD + _SUMMARY]:
-            return match
-        self._put_aside(name, "summary differs")
         return None
 
     def _put_aside(self, name, why):
@@ -222,17 +211,16 @@ def _dump_at(data, head=_HEAD):
 
 
 def _name(text):
-    # A name the names screen cannot give (over _NAME_MOST bytes, a control character)
-    # is kept as none.
+    # A name the names screen cannot give (over _LETTERS, a control character) is kept
+    # as none.
     b = text.encode()
-    return b if len(text) <= _LETTERS and len(b) <= _NAME_MOST and name_ok(b) else b""
+    return b if len(text) <= _LETTERS and len(b) <= _NAME_MOST and _name_ok(text) else b""
 
 
-def name_ok(b):
-    """Whether b, a name's UTF-8, has no control character (C0, DEL, C1)."""
-    for i in range(len(b)):
-        c = b[i]
-        if c < 32 or c == 127 or c == 0xC2 and i + 1 < len(b) and 0x80 <= b[i + 1] < 0xA0:
+def _name_ok(text):
+    # No control character (C0, DEL, C1): the names screen gives none.
+    for c in text:
+        if ord(c) < 32 or 127 <= ord(c) < 160:
             return False
     return True
 
@@ -284,9 +272,11 @@ def teams(head):
         n = head[at] if at < len(head) else 0  # version 1: no names
         b = head[at + 1:at + 1 + n]
         name = R.TEAMS[team]
-        if n and len(b) == n and name_ok(b):
+        if n and len(b) == n:
             try:
-                name = str(b, "utf-8")
+                text = str(b, "utf-8")
+                if _name_ok(text):
+                    name = text
             except UnicodeError:
                 pass
         out.append(name)

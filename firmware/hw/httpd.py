@@ -33,7 +33,7 @@ REQUEST_MAX = const(1024)  # the request line and headers
 # a client holds at most its Request and one 256 B piece of its answer (under 1 KB).
 CLIENTS = const(6)
 READ_MS = const(2000)  # a request not whole by then is dropped
-QUIET_MS = const(250)  # a client reading its request and silent this long may make room
+QUIET_MS = const(100)  # a client reading its request and silent this long may make room
 TIMEOUT_MS = const(4000)
 _DRAIN = const(32)  # reads of what is left of a request before closing: 2 KB at most
 _CHUNK = const(256)  # bytes read from the page file at a time
@@ -224,7 +224,9 @@ class Server:
         """One round of work for every client (a piece of a request read, a chunk sent)
         and one DNS question. Returns True when a request was answered."""
         answered = False
-        self._accept(now)
+        for _ in range(CLIENTS):  # all that wait, while there is room
+            if not self._accept(now):
+                break
         for c in self.clients[:]:
             try:
                 if self._serve(c, now):
@@ -248,21 +250,22 @@ class Server:
                     oldest = c
                     quiet = elapsed(now, c.heard)
             if oldest is None:
-                return
+                return False
         try:
             sock = self.listener.accept()[0]
         except OSError:  # nobody waiting
-            return
+            return False
         if oldest is not None:
             self._drop(oldest)
         sock.setblocking(False)
         clients.append(_Client(sock, now))
+        return True
 
-    def _drop(self, c, drain=False):
-        # drain: what the client sent and was not read is read first (a close with
-        # unread input resets the connection, and the client may lose its answer).
+    def _drop(self, c):
+        # What the client sent and was not read is read first (a close with unread input
+        # resets the connection, and the client may lose its answer).
         try:
-            for _ in range(_DRAIN if drain else 0):
+            for _ in range(_DRAIN):
                 if not c.sock.recv(_RECV):
                     break
         except OSError:  # nothing more (EAGAIN), or the client went
@@ -295,7 +298,7 @@ class Server:
         if c.left is None:
             chunk = next(c.answer, None)
             if chunk is None:
-                self._drop(c, True)
+                self._drop(c)
                 return False
             c.left = memoryview(chunk)
         try:
@@ -361,10 +364,9 @@ class Server:
             return b"[]"
         archive = make()
         body = past(archive)
-        if archive.set_aside:  # a damaged file found: the device says so (as at boot)
-            from hw.archive import DAMAGED
-
-            self.sharing.notice = DAMAGED
+        tell = self.sharing.tell
+        if archive.set_aside and tell:  # a damaged file found: the device says so (as
+            tell(archive.DAMAGED)  # at boot)
         return body
 
     def _dns(self):

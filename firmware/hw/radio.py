@@ -1,6 +1,6 @@
 # The WiFi radio as the board's own access point, for sharing the match (hw.share): the
-# one module that imports network. WPA2, the name from the chip's id ("truc-1a2b"), the
-# board's address on it (192.168.4.1 on an ESP32).
+# module that imports network (hw.listen too, to draw the password). WPA2, the name from
+# the chip's id ("truc-1a2b"), the board's address on it (192.168.4.1 on an ESP32).
 import machine
 import network
 from micropython import const
@@ -8,7 +8,7 @@ from micropython import const
 _WPA2_PSK = const(3)  # network.AUTH_WPA2_PSK on an ESP32
 # Stations that may join: six players and four onlookers. ESP-IDF lets 4 join by default
 # and 10 at most on the ESP32; each takes about 1.5 KB of ESP-IDF's memory, not the heap.
-STATIONS = const(10)
+_STATIONS = const(10)
 
 
 class Radio:
@@ -19,23 +19,13 @@ class Radio:
         uid = machine.unique_id()
         return "truc-%02x%02x" % (uid[-2], uid[-1])
 
-    def entropy(self):
-        """The RF on (the station interface up, joining nothing): from now on os.urandom
-        draws true random numbers. Espressif's "Random Number Generation" (ESP-IDF
-        Programming Guide): esp_random() is truly random only while the RF subsystem
-        (WiFi or Bluetooth) is enabled or bootloader_random_enable() has enabled the
-        internal entropy source; otherwise, after the bootloader, it is pseudo-random.
-        MicroPython gives no bootloader_random_enable(): the RF it is."""
-        network.WLAN(network.STA_IF).active(True)
-
     def up(self, name, password):
         """Opens the network; returns the board's address on it. WPA2 is set before the
         access point is switched on: it is never open, not for a moment."""
         ap = network.WLAN(network.AP_IF)
-        ap.config(essid=name, password=password, max_clients=STATIONS,
+        ap.config(essid=name, password=password, max_clients=_STATIONS,
                   authmode=getattr(network, "AUTH_WPA2_PSK", _WPA2_PSK))
         ap.active(True)
-        network.WLAN(network.STA_IF).active(False)  # entropy()'s, if it was up
         self._ap = ap
         return ap.ifconfig()[0]
 
@@ -43,5 +33,4 @@ class Radio:
         """The radio off (also when it was never on: a boot's default)."""
         ap = self._ap or network.WLAN(network.AP_IF)
         ap.active(False)
-        network.WLAN(network.STA_IF).active(False)
         self._ap = None

@@ -27,6 +27,8 @@ class Sharing:
     when it is first turned on. settings.sharing says whether it is on, so that a boot
     turns it on again; settings.password is made the first time."""
 
+    tell = None  # main: tell(notice) puts a notice on the device's screen, in its language
+
     def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None):
         self.radio = radio
         self.match = match
@@ -39,7 +41,6 @@ class Sharing:
         self.version = 0  # changed() counts: the page's state is made again when it moves
         self._last = 0  # ticks_ms of the last request
         self._had = ()  # what of _SERVING was imported before sharing began
-        self.notice = ""  # for the device's screen (a past match set aside while serving)
 
     def words(self):
         """The score's words in the device's language (main: the scoreboard's)."""
@@ -83,12 +84,8 @@ class Sharing:
         if self.server is not None:
             self.server.cached = None  # stale: its room is free until a phone asks
 
-    def tell(self, notice):
-        """Puts notice on the device's screen (main: app.message, in its language)."""
-
     def poll(self, now):
-        """Returns True when sharing ended by itself or told the screen something (the
-        screen may show it)."""
+        """Returns True when sharing ended by itself (the screen may show it)."""
         server = self.server
         if server is None:
             return False
@@ -96,9 +93,5 @@ class Sharing:
             self._last = now
         elif elapsed(now, self._last) > IDLE_MS:
             self.off()
-            return True
-        if self.notice:
-            self.tell(self.notice)
-            self.notice = ""
             return True
         return False

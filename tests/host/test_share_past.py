@@ -5,7 +5,7 @@ import socket
 
 from sim import headless
 from sim.flash import Flash
-from hw.archive import Archive, DAMAGED
+from hw.archive import Archive
 from truc.match import Match
 from truc import tablelog
 
@@ -50,9 +50,9 @@ def test_a_past_match_set_aside_while_serving_is_said_on_the_device():
         got = _get(device, b"/past")
         assert got.startswith(b"HTTP/1.1 200 OK") and got.count(b'"NOS"') == 1
         assert "truc.a01" not in device.flash.files and "truc.a01.bad1" in device.flash.files
-        assert device.app.message == DAMAGED
+        assert device.app.message == Archive.DAMAGED
         device.run(10)
-        assert device.app.message == DAMAGED  # said, not taken back at the next turn
-        assert _get(device, b"/past").count(b'"NOS"') == 1 and device.app.message == DAMAGED
+        assert device.app.message == Archive.DAMAGED  # said, not taken back at the next turn
+        assert _get(device, b"/past").count(b'"NOS"') == 1 and device.app.message == Archive.DAMAGED
     finally:
         device.app.sharing.off()

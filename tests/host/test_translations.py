@@ -45,7 +45,7 @@ def texts():
     from app import device  # and those of a won match main could not archive
     found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
     from hw import archive  # and what it says when serving /past set a file aside
-    found.add(archive.DAMAGED)
+    found.add(archive.Archive.DAMAGED)
     return found
 
 
