@@ -95,3 +95,31 @@ def test_the_heap_targets_floors_boot_the_code_being_tested():
     for case in range(40):  # every case of seed 7 at or over its board's floor
         files = target.make(fuzz.case_rng(7, case), trees)
         assert int(files["heap"]) >= target.low[files["board"].decode()]
+
+
+def test_a_torn_record_that_drops_the_whole_log_is_found(monkeypatch, tmp_path, capsys):
+    # Issue 33 item 15: hw.recover made to drop every record when the last one is torn;
+    # the journal target must see the commands lost (it found nothing in 60 s before).
+    from hw import recover
+    from hw.journal import HEAD, RECORD
+
+    replay = recover._replay_log
+
+    def dropping(j, m, data):
+        if (len(data) - HEAD) % RECORD:
+            data = data[:HEAD]
+        return replay(j, m, data)
+
+    monkeypatch.setattr(recover, "_replay_log", dropping)
+    from app import app
+
+    forget = app.forget  # the boot forgets hw.recover: the planted one stays
+
+    def keeping(names):
+        forget(tuple(n for n in names if n != "hw.recover"))
+
+    monkeypatch.setattr(app, "forget", keeping)
+    status = cli.main(["journal", "--seconds", "60", "--seed", "1", "--findings",
+                       str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and "FINDING target=journal" in out and "gives back" in out, out

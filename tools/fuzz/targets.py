@@ -4,7 +4,8 @@ makes a case from it (make: a dict of file name -> bytes, the reproducer), and c
 the invariants on the case (check: raises Finding, or any exception, on a defect):
 
   journal   truc.snp/truc.log at boot: boots, presses work, a file set aside is said and
-            never lost, a second boot gives the same match
+            never lost, a second boot gives the same match; files as saved give back the
+            match saved, a torn last record loses that record alone
   settings  truc.cfg at boot: boots, the match is never set aside for the settings, the
             New match screen works from the settings' last new match
   archive   truc.aNN: Past matches works on the device; tools.pull writes every match
@@ -32,7 +33,7 @@ from sim.flash import Flash
 from sim.fingers import Fingers
 from truc.match import Match
 from truc import tablelog
-from hw.journal import Journal
+from hw.journal import HEAD, RECORD, Journal
 from hw.archive import Archive
 from app.i18n import LANGUAGES
 from app.settings import Settings
@@ -173,24 +174,55 @@ def _boot(files, board, what):
     return again
 
 
+def _given_back(booted, saved):
+    # The match booted is the one saved, or it less its last change (an apply, an undo
+    # or a redo: the last record, torn): its commands in effect the same up to there.
+    was = Match()
+    assert was.load(saved)
+    ways = [Match() for _ in range(3)]
+    for way in ways:
+        way.load(saved)
+    ways[1].undo()
+    ways[2].redo()
+    for m in [was] + ways[1:]:
+        if m.state == booted.state and m.entries() == booted.entries() and all(
+                m.entry(i) == booted.entry(i) for i in range(m.entries())):
+            return
+    raise Finding("journal: saved %d commands, the boot gives back %d (another match)" % (
+        was.entries(), booted.entries()))
+
+
 class JournalFiles(Target):
     name = "journal"
 
     def make(self, rng, corpus):
-        files, _ = rng.choice(corpus)
+        files, dump = rng.choice(corpus)
         files = dict(files)
+        files["keys"] = _keys(rng)
+        files["board"] = rng.choice(BOARDS).encode()
+        log = files.get("truc.log", b"")
+        if rng.randrange(3) == 0 and len(log) >= HEAD + RECORD:
+            # As saved, or its last record torn (cut short, or its check bad): the boot
+            # must give back the match saved, or it less that last record.
+            files["saved"] = bytes(dump)
+            cut = rng.randrange(3)
+            if cut == 1:
+                files["truc.log"] = log[:len(log) - rng.randrange(1, RECORD)]
+            elif cut == 2:
+                files["truc.log"] = log[:-1] + bytes((log[-1] ^ rng.randrange(1, 256),))
+            return files
         others = [f[n] for f, _ in corpus for n in ("truc.snp", "truc.log") if n in f]
         for name in rng.sample(("truc.snp", "truc.log"), rng.choice((1, 1, 2))):
             if name in files and rng.randrange(12):
                 files[name] = _mutated(rng, name, files[name], others)
             else:
                 files.pop(name, None)  # missing
-        files["keys"] = _keys(rng)
-        files["board"] = rng.choice(BOARDS).encode()
         return files
 
     def check(self, files):
         d = _boot(files, files["board"].decode(), "journal")
+        if "saved" in files:
+            _given_back(d.app.match, files["saved"])
         _press(d, files["keys"])
         m = Match()
         if not m.load(d.app.match.dump()) or m.state != d.app.match.state:
