@@ -123,3 +123,24 @@ def test_a_torn_record_that_drops_the_whole_log_is_found(monkeypatch, tmp_path, 
                        str(tmp_path)])
     out = capsys.readouterr().out
     assert status == 1 and "FINDING target=journal" in out and "gives back" in out, out
+
+
+def test_a_server_that_answers_another_method_is_found(monkeypatch, tmp_path, capsys):
+    # Issue 33 item 17: hw.httpd made to answer every method as GET; the share target
+    # must see a 200 to what is not a GET of its four paths.
+    from hw import httpd
+
+    parse = httpd.Request._parse
+
+    def any_method(self):
+        status = parse(self)
+        if status == 405:
+            self.path = 1
+            return 200
+        return status
+
+    monkeypatch.setattr(httpd.Request, "_parse", any_method)
+    status = cli.main(["share", "--seconds", "30", "--seed", "2", "--findings",
+                       str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and "FINDING target=share" in out and "200 to" in out, out

@@ -17,6 +17,11 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
   load      Match.load: never raises; what it accepts dumps, exports and loads back
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
             a recovery from a full heap, never a crash, the match kept
+  share     HTTP requests and DNS questions to the sharing server (hw.httpd) on
+            127.0.0.1: each answered with a status its rules give (200 only for its four
+            paths, GET only) or dropped, never an exception out of the server; a DNS
+            answer is the question's with the board's address; the match and the flash
+            unchanged
 """
 import contextlib
 import io
@@ -626,5 +631,128 @@ def least_boot(tree, low=64 * 1024, high=512 * 1024):
     return high
 
 
+_REQUESTS = (b"GET / HTTP/1.1\r\nHost: 192.168.4.1\r\n\r\n", b"GET /state HTTP/1.1\r\n\r\n",
+             b"GET /match.log HTTP/1.0\r\nAccept: */*\r\n\r\n", b"GET /past HTTP/1.1\r\n\r\n",
+             b"GET /generate_204 HTTP/1.1\r\n\r\n", b"POST /state HTTP/1.1\r\n\r\n",
+             b"GET /../truc.cfg HTTP/1.1\r\n\r\n", b"GET /state?x=1 HTTP/1.1\r\n\r\n")
+_QUESTION = b"\x12\x34\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00" \
+    b"\x11connectivitycheck\x07gstatic\x03com\x00\x00\x01\x00\x01"
+
+
+class ShareServer(Target):
+    name = "share"
+
+    def corpus(self, seed):
+        import socket
+
+        from hw.share import Sharing
+
+        m = _played(SETUPS[seed % len(SETUPS)], 60)
+        flash = Flash()
+        Archive(flash).keep(_played(SETUPS[0], 200), ("NOS", "ELLS"))
+        self.match, self.flash = m, flash
+        self.before = (bytes(m.dump()), dict(flash.files))
+
+        class Settings:
+            language, names, sharing, password = "en", [""] * 8, False, "abcdefgh23"
+
+        class Radio:
+            def name(self):
+                return "truc-0001"
+
+            def up(self, name, password):
+                return "127.0.0.1"
+
+            def down(self):
+                pass
+
+        self.sharing = Sharing(m, Settings(), lambda: Archive(flash), 0, 0, Radio())
+        self.sharing.words = lambda: ["Round %d" % m.round()]
+        self.sharing.on(0)  # on port 0: the host chooses (and DNS too)
+        server = self.sharing.server
+        self.port = server.port
+        self.dns = server.dns.getsockname()[1]
+        self.socket = socket
+        return list(_REQUESTS)
+
+    def make(self, rng, corpus):
+        data = rng.choice(corpus)
+        if rng.randrange(4):
+            data = mutate.edit(rng, data, corpus)
+        question = _QUESTION if rng.randrange(2) else mutate.edit(rng, _QUESTION, [_QUESTION])
+        return {"request": bytes(data), "question": bytes(question),
+                "pieces": bytes((rng.randrange(1, 64),))}
+
+    def check(self, files):
+        import time
+
+        socket, server, now = self.socket, self.sharing.server, 0
+        c = socket.create_connection(("127.0.0.1", self.port))
+        c.setblocking(False)
+        data, step = files["request"], files["pieces"][0]
+        got = b""
+        for at in range(0, max(len(data), 1), step):
+            try:
+                c.send(data[at:at + step])
+            except OSError:
+                break
+            now += 10
+            server.poll(now)
+        q = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        q.sendto(files["question"], ("127.0.0.1", self.dns))
+        q.setblocking(False)
+        answer = None
+        for _ in range(2000):
+            now += 10
+            server.poll(now)
+            try:
+                piece = c.recv(4096)
+                if not piece:
+                    break
+                got += piece
+            except BlockingIOError:
+                time.sleep(0.0002)
+            except OSError:
+                break
+            if answer is None:
+                try:
+                    answer = q.recv(512)
+                except OSError:
+                    pass
+        c.close()
+        for _ in range(5):
+            now += 10
+            server.poll(now)
+            if answer is None:
+                try:
+                    answer = q.recv(512)
+                except OSError:
+                    pass
+        q.close()
+        self._judge(files, got, answer)
+        if server.clients:
+            raise Finding("share: a client still held after its answer")
+
+    def _judge(self, files, got, answer):
+        from hw import httpd
+
+        if got:
+            line = got.split(b"\r\n", 1)[0]
+            parts = line.split(b" ")
+            if len(parts) < 3 or parts[0] != b"HTTP/1.1" or int(parts[1]) not in (
+                    200, 302, 400, 405, 431):
+                raise Finding("share: answered %r" % line[:60])
+            first = files["request"].split(b"\r", 1)[0].split(b"\n", 1)[0].split(b" ")
+            if parts[1] == b"200" and (first[0] != b"GET" or len(first) != 3 or first[1].split(
+                    b"?")[0] not in httpd.PATHS):
+                raise Finding("share: 200 to %r" % files["request"][:60])
+        q = files["question"]
+        if answer is not None and (answer[:2] != q[:2] or not answer[2] & 0x80
+                                   or answer[-4:] != b"\x7f\x00\x00\x01"):
+            raise Finding("share: DNS answered %r" % answer[:40])
+        if (bytes(self.match.dump()), self.flash.files) != self.before:
+            raise Finding("share: the match or the flash changed")
+
+
 TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
-                               MatchLoad, StarvedHeap)}
+                               MatchLoad, StarvedHeap, ShareServer)}
