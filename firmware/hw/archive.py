@@ -155,15 +155,22 @@ class Archive:
         commands alone (a whole match's 512 take a block of 1.5 KB a fragmented heap
         may lack). Returns that match, or None (match cleared) if it does not read:
         not there, not a past match, or its dump not replaying to its summary."""
-        got = self._good(int(name[-2:]), True)
+        got = self._good(int(name[-2:]))
         if got is not None:
-            head, dump = got
-            if match is None:
-                from truc.match import Match
+            head = got[0]
+            f = self.fs.open(name, "rb")
+            try:  # the dump read as it is replayed, a piece at a time: no block its size
+                f.read(len(head))
+                dump = _Dump(f, u16(head, len(head) - 2))
+                if match is None:
+                    from truc.match import Match
 
-                match = Match(max(u16(dump, STATE_SIZE + 2), 1)
-                              if len(dump) >= STATE_SIZE + 4 else 1)
-            if match.load(dump) and _summary(match) == head[_HEAD:_HEAD + _SUMMARY]:
+                    match = Match(max(u16((dump[STATE_SIZE + 2], dump[STATE_SIZE + 3]), 0), 1)
+                                  if len(dump) >= STATE_SIZE + 4 else 1)
+                ok = match.load(dump)
+            finally:
+                f.close()
+            if ok and _summary(match) == head[_HEAD:_HEAD + _SUMMARY]:
                 return match
             self._put_aside(name, "summary differs")
         if match is not None:
@@ -200,6 +207,30 @@ class Archive:
         self.fs.rename(self._tmp, self.name(seq % self.slots))
         self._last = seq
         return True
+
+
+class _Dump:
+    """A file's dump of n bytes from where f is, read forward _PIECE bytes at a time as
+    Match.load reads it (its first piece holds the state and the counts it reads first)."""
+
+    def __init__(self, f, n):
+        self.f = f
+        self.n = n
+        self.start = 0  # where the piece starts in the dump
+        self.piece = f.read(min(n, _PIECE))
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < self.start:  # behind the piece: Match.load reads forward
+            raise IndexError(i)
+        while i >= self.start + len(self.piece):
+            self.start += len(self.piece)
+            self.piece = self.f.read(_PIECE)
+            if not self.piece:
+                raise ValueError("not an archive")
+        return self.piece[i - self.start]
 
 
 def _dump_at(data, head=_HEAD):
