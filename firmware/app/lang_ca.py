@@ -63,6 +63,7 @@ TEXT = {
     "Past matches": "Partides anteriors",
     "Share": "Comparteix",
     "Stop sharing": "Deixa de compartir",
+    "New password": "Contrasenya nova",
     "Password:": "Contrasenya:",
     "Peces": "Peces",
     "Players: %d": "Jugadors: %d",

@@ -64,6 +64,7 @@ TEXT = {
     "Peces": "Peces",
     "Share": "Compartir",
     "Stop sharing": "Dejar de compartir",
+    "New password": "Contraseña nueva",
     "Password:": "Contraseña:",
     "Players: %d": "Jugadores: %d",
     "Points %s %+d": "Piedras %s %+d",

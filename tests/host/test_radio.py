@@ -48,3 +48,39 @@ def test_the_password_is_drawn_with_the_rf_on_and_wpa2_set_before_the_ap_is_on(m
         assert app.settings.password == password and drawn == []
     finally:
         app.sharing.off()
+
+
+def test_menu_new_password_draws_another_kept_in_the_settings(monkeypatch):
+    # Issue 33 item 8: Menu -> New password (while sharing, under Stop sharing): a new
+    # one, drawn with the RF on, shown on the Share screen and kept in truc.cfg.
+    device, _, error = headless.prepare("tdisplay", "en")
+    app = device.app
+    app.open("mainmenu")
+    app.top().choose(app, "share")
+    old = app.settings.password
+    app.after_event()
+    app.pop()
+    menu = app.top()
+    menu.refresh(app)
+    assert ("New password", "newpassword") in menu.items
+    real = os.urandom
+    drawn = []
+
+    def urandom(n):
+        drawn.append(network.rf_on())
+        return real(n)
+
+    monkeypatch.setattr(os, "urandom", urandom)
+    menu.choose(app, "newpassword")
+    try:
+        new = app.settings.password
+        assert app.top_name() == "share" and app.sharing.active() and drawn == [True]
+        assert len(new) == 10 and new != old and network._state["config"]["password"] == new
+        assert new in app.top().lines
+        app.after_event()
+        again = headless.prepare("tdisplay", "en", flash=device.flash.reboot())[0]
+        assert again.app.settings.password == new  # kept in truc.cfg
+        if again.app.sharing is not None:
+            again.app.sharing.off()
+    finally:
+        app.sharing.off()
