@@ -76,7 +76,7 @@ class Device:
             sharing = Sharing(self.match, self.settings, self.archive, self.share_ports[0],
                               self.share_ports[1])
             sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
-            sharing.tell = lambda notice: setattr(app, "message", t(notice))
+            sharing.tell = lambda notice: setattr(app, "message", t(notice))  # pyright: ignore[reportAttributeAccessIssue]
             app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
         return sharing
 
