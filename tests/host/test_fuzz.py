@@ -144,3 +144,13 @@ def test_a_server_that_answers_another_method_is_found(monkeypatch, tmp_path, ca
                        str(tmp_path)])
     out = capsys.readouterr().out
     assert status == 1 and "FINDING target=share" in out and "200 to" in out, out
+
+
+def test_every_target_makes_its_corpus_for_seeds_1_to_10():
+    # The archive target's corpus failed on seed 9 (a match with nothing played is not
+    # archived: no file to take). The heap target's is measured in its own test.
+    for name in sorted(TARGETS):
+        if name == "heap":
+            continue
+        for seed in range(1, 11):
+            assert TARGETS[name]().corpus(seed), (name, seed)

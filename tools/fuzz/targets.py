@@ -281,8 +281,8 @@ class ArchiveFiles(Target):
         for k, m in _matches(seed, 400):
             flash = Flash()
             teams = (NAMES[2 + k % 4], NAMES[3 + k % 4]) if k % 2 else ("", "")
-            Archive(flash).keep(m, teams)
-            out.append(flash.files["truc.a00"])
+            if Archive(flash).keep(m, teams):  # not one where nothing was played
+                out.append(flash.files["truc.a00"])
         return out
 
     def make(self, rng, corpus):
