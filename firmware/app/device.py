@@ -11,8 +11,7 @@ from app.settings import TEAM_NAMES
 
 ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
 NOT_ARCHIVED = "Not archived: retrying"
-SETTINGS_FULL = "Flash full: settings not saved"  # and of settings not saved (the match
-SETTINGS_NOT_SAVED = "Settings not saved: retrying"  # is: the score stays unmarked)
+SETTINGS_FULL = "Flash full: settings not saved"  # the match is: its score not marked
 
 
 class Device:
@@ -22,7 +21,6 @@ class Device:
 
     unarchived = ""  # why the won match is not archived yet: marked, and retried
     failing = False  # the journal's last save failed
-    settings_failing = False  # and the settings'
 
     def __init__(self, files, share_ports, match, settings, journal):
         self.files = files
@@ -101,10 +99,6 @@ class Device:
         try:
             if self.settings.save() and self.app.sharing is not None:
                 self.app.sharing.changed()  # the language or the names: the page's too
-            self.settings_failing = False
-        except OSError as e:  # said once, retried at every press; the match is not
-            if not self.settings_failing:  # concerned: its own saves say theirs
-                self.app.message = t(SETTINGS_FULL if e.args and e.args[0] == 28
-                                     else SETTINGS_NOT_SAVED)
-            self.settings_failing = True
+        except OSError:  # the settings alone (the journal says its own): retried
+            self.app.message = t(SETTINGS_FULL)  # at every press, the score unmarked
         self.said(True)

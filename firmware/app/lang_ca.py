@@ -207,7 +207,6 @@ TEXT = {
     "Not saved: retrying": "No s'ha desat: es torna a provar",
     "Not archived: flash full": "No arxivada: sense espai",
     "Flash full: settings not saved": "Memòria plena: configuració no desada",
-    "Settings not saved: retrying": "Configuració no desada: es torna a provar",
     "Bad past match: set aside": "Partida passada malmesa: apartada",
     "Not archived: retrying": "No arxivada: es reintenta",
     "Unknown save format": "Format de partida desconegut",

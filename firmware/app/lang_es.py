@@ -207,7 +207,6 @@ TEXT = {
     "Not saved: retrying": "No se ha guardado: se reintenta",
     "Not archived: flash full": "Sin archivar: sin espacio",
     "Flash full: settings not saved": "Memoria llena: configuración no guardada",
-    "Settings not saved: retrying": "Configuración no guardada: se reintenta",
     "Bad past match: set aside": "Partida pasada dañada: apartada",
     "Not archived: retrying": "Sin archivar: se reintenta",
     "Unknown save format": "Formato de partida desconocido",

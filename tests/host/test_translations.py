@@ -43,8 +43,7 @@ def texts():
     found.update((journal.DAMAGED, journal.UNKNOWN, settings.BAD_SETTINGS, journal.FULL,
                   journal.NOT_SAVED, journal.PARTIAL))
     from app import device  # and those of a won match main could not archive
-    found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED, device.SETTINGS_FULL,
-                  device.SETTINGS_NOT_SAVED))
+    found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED, device.SETTINGS_FULL))
     from hw import archive  # and what it says when serving /past set a file aside
     found.add(archive.Archive.DAMAGED)
     return found
