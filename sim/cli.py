@@ -11,6 +11,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, "%s: %s\n" % (self.prog, message))
 
 
+def number(low, high=None, kind=int):
+    """An argparse type: a kind (int or float) from low to high (None: no top), finite;
+    anything else is said as "argument --x: ..." (Parser's one line, exit 2)."""
+    def read(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("not a number: %r" % text) from None
+        if not low <= value <= (value if high is None else high):  # NaN fails both
+            raise argparse.ArgumentTypeError("%s is not within %s..%s" % (
+                text, low, "" if high is None else high))
+        return value
+    return read
+
+
 def printable(text):
     """text safe to print on a terminal: every character that is not printable (control
     characters, escapes) as a \\x, \\u escape."""

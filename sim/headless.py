@@ -27,6 +27,8 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
         table.provision(flash, tournament)
     device = Device(name, language, flash, store, share_port=share or 0)
     fingers = Fingers(device)
+    if not hasattr(device.app, "match"):  # ui.fault's page: the boot could not start
+        return device, fingers, None
     if tournament is not None:
         on = device.app.make_tournament()
         if not table.wait(device, lambda: on.assigned is not None, wait):
@@ -88,10 +90,22 @@ def serve(device, lock=None, until=None):
         pass
 
 
+def _saved(device):
+    # The match the journal on the device's flash holds (the fault page keeps it).
+    from hw.journal import Journal
+    from truc.match import Match
+
+    m = Match()
+    Journal(device.flash.reboot()).open(m)
+    return m
+
+
 def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, flash=None,
         store=None, out=sys.stdout, err=sys.stderr, share=None, tournament=None, wait=30):
-    """Returns the exit status: 0, or 2 when the log could not be played. With share (a
-    port), the device then serves the match's page until interrupted."""
+    """Returns the exit status: 0; 1 when the device boots to its fault page (a data file
+    damaged: the page said, the match kept on flash printed); 2 when the log could not
+    be played. With share (a port), the device then serves the match's page until
+    interrupted."""
     try:
         device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share,
                                          tournament, wait)
@@ -104,6 +118,11 @@ def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, 
         except OSError as e:
             print("sim: cannot write %s: %s" % (screenshot, e.strerror or e), file=err)
             return 2
+    if not hasattr(device.app, "match"):  # ui.fault's page, and the match kept on flash
+        print("sim: the device shows its fault page: %s" % " / ".join(device.app.lines),
+              file=err)
+        print(json.dumps(describe(_saved(device))), file=out)
+        return 1
     print(json.dumps(describe(device.app.match)), file=out)
     print("key presses: %d, bytes sent to the panel: %d"
           % (device.presses, device.model.bytes_in), file=out)

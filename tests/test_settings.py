@@ -136,6 +136,9 @@ def test_each_impossible_field_keeps_its_default_the_others_load_and_it_is_said_
         (lang + 1, b"zz", "language"),  # a language the device lacks (no ISO 639 code)
         (bad_name, b"\xff", "names"),  # not UTF-8
         (bad_name, b"\xc3", "names"),  # a character cut in two
+        (bad_name, b"\x07", "names"),  # a control character (issue 33 item 10)
+        (bad_name + 1, b"\x7f", "names"),  # DEL
+        (bad_name, b"\xc2\x85", "names"),  # U+0085, a C1 control
     ]
     for at, new, field in cases:
         data = bytearray(good[:-4])

@@ -26,7 +26,7 @@ class _Settings:
         self.language = "en"
         self.names = ["", "", "", "", "", "", "", ""]
         self.sharing = False
-        self.password = ""
+        self.password = "abcdefgh23"  # drawn with the RF on: tests/host/test_radio.py
 
 
 class _Radio:
@@ -65,6 +65,12 @@ def test_requests_are_read_by_their_line_and_end_at_the_blank_line():
     assert _feed(b"GET / HTTP/2\r\n\r\n")[1] == 400
     assert _feed(b"GET  / HTTP/1.1\r\n\r\n")[1] == 400
     assert _feed(b"GET /" + b"a" * LINE_MAX + b" HTTP/1.1\r\n\r\n")[1] == 431
+    # Not HTTP/1.x: answered at the end of the request line, not left waiting.
+    assert _feed(b"GET / HTTP/1.1\n")[1] == 400  # a bare LF
+    assert _feed(b"GET /\r\n")[1] == 400  # HTTP/0.9
+    assert _feed(b"GET /state\r")[1] == 400
+    assert _feed(b"GET / HTTP/1.1\rHost: x\r\n\r\n")[1] == 400  # a CR with no LF
+    assert _feed(b"GET / HTTP/1.1\r\nHost: x\n")[1] == 0  # a header's LF: it waits
     huge = b"GET / HTTP/1.1\r\n" + b"X: " + b"y" * 2000 + b"\r\n\r\n"
     r, status = _feed(huge, 40)
     assert status == 431 and r.seen == REQUEST_MAX

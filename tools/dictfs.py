@@ -27,13 +27,18 @@ class _File:
     def __init__(self, fs, name, mode):
         self.fs = fs
         self.name = name
+        self.pos = 0
         if "w" in mode:
             fs.files[name] = b""
         elif name not in fs.files:
             raise OSError(2)
 
     def read(self, n=-1):
-        return self.fs.files[self.name]
+        data = self.fs.files[self.name]
+        end = len(data) if n is None or n < 0 else self.pos + n
+        out = data[self.pos:end]
+        self.pos += len(out)
+        return out
 
     def write(self, data):
         fs = self.fs

@@ -19,6 +19,11 @@ import sys
 
 import machine
 
+try:  # the 32-bit ports' (tools/mp32.py): the heap's largest free block
+    from _machine32 import largest_free
+except ImportError:
+    largest_free = None
+
 import board
 import soakplan as S
 
@@ -74,6 +79,7 @@ class Soak:
         # The heap in use after each return home: the first, the last, the least and
         # the most, and the most in the second half of the run (a list would grow).
         self.first = self.last = self.low = self.high = self.late = -1
+        self.block = -1  # the least largest free block after a collection at home (-1: unknown)
 
     def boot(self):
         import start
@@ -109,12 +115,13 @@ class Soak:
 
     def figures(self):
         return ("presses=%d playing=%d recoveries=%d pulls=%d waits=%d returns=%d deepest=%d"
-                " heap_min=%d heap_max=%d heap_first=%d heap_last=%d heap_late_max=%d" % (
+                " heap_min=%d heap_max=%d heap_first=%d heap_last=%d heap_late_max=%d"
+                " block_min=%d" % (
                     self.presses, self.playing,
                     self.recoveries + (self.loop.recoveries if self.loop else 0),
                     self.pulls, self.waits,
                     self.returns, self.deepest,
-                    self.low, self.high, self.first, self.last, self.late))
+                    self.low, self.high, self.first, self.last, self.late, self.block))
 
     def pressed(self):
         self.presses += 1
@@ -234,6 +241,9 @@ def main():
             soak.high = max(soak.high, used)
             if soak.presses >= presses // 2:
                 soak.late = max(soak.late, used)
+            if largest_free is not None:  # after the collection: what fragmentation left
+                block = largest_free()
+                soak.block = block if soak.block < 0 else min(soak.block, block)
             if say_home:
                 print("home %d heap %d" % (soak.returns, used))
         depth = now

@@ -16,7 +16,6 @@ is also a state the engine reaches); after every return to the scoreboard the ta
 export replays to the match.
 Prints the figures; exits 1 with the seed, the action and the last actions on a failure.
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from sim import boards, fingers as F
 from sim.device import Device
 from sim.fingers import Fingers
 from tools import soakplan as S
+from tools.cli import Parser, number
 from tools.mpbuild import ROOT, compile_file, tool
 
 TIMINGS = (F.PRESS_MS, F.DOUBLE_GAP_MS, F.LONG_MS + F.LONG_EXTRA_MS,
@@ -238,18 +238,17 @@ def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.std
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split(
-        "\n\n")[0])
+    parser = Parser(prog="python -m tools.soak", description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", choices=boards.NAMES, default=boards.NAMES[0])
-    parser.add_argument("--presses", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presses", type=number(1), default=1000)
+    parser.add_argument("--seed", type=number(0), default=1)
     parser.add_argument("--mp", action="store_true", help="on the MicroPython unix port")
     parser.add_argument("--home", action="store_true",
                         help="--mp: print the heap in use after every return home")
-    parser.add_argument("--heap", type=int, help="--mp: the port's -X heapsize")
+    parser.add_argument("--heap", type=number(16384), help="--mp: the port's -X heapsize")
     parser.add_argument("--starved", action="store_true",
                         help="--mp: a heap too small for every screen (the loop may recover)")
-    parser.add_argument("--every", type=int, default=0,
+    parser.add_argument("--every", type=number(0), default=0,
                         help="--mp: print the figures so far every N presses")
     args = parser.parse_args(argv)
     try:

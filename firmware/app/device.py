@@ -12,6 +12,7 @@ from ui.modules import forget
 
 ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
 NOT_ARCHIVED = "Not archived: retrying"
+SETTINGS_FULL = "Flash full: settings not saved"  # the match is: its score not marked
 
 
 class Device:
@@ -73,7 +74,8 @@ class Device:
 
         app = self.app
         return Sharing(self.match, self.settings, self.archive, self.share_ports[0],
-                       self.share_ports[1], words=lambda: app.stack[0].words(app))
+                       self.share_ports[1], words=lambda: app.stack[0].words(app),
+                       tell=lambda notice: setattr(app, "message", t(notice)))
 
     def changed(self):
         self.journal.changed()
@@ -93,6 +95,6 @@ class Device:
         try:
             if self.settings.save() and self.app.sharing is not None:
                 self.app.sharing.changed()  # the language or the names: the page's too
-        except OSError as e:
-            journal.error = e
+        except OSError:  # the settings alone (the journal says its own): retried
+            self.app.message = t(SETTINGS_FULL)  # at every press, the score unmarked
         self.said(True)

@@ -72,6 +72,7 @@ TEXT = {
     "Share": "Comparteix",
     "Start: %s": "Comença: %s",
     "Stop sharing": "Deixa de compartir",
+    "New password": "Contrasenya nova",
     "Password:": "Contrasenya:",
     "Peces": "Peces",
     "Players: %d": "Jugadors: %d",
@@ -216,6 +217,8 @@ TEXT = {
     "Flash full: not saved": "Memòria plena: no s'ha desat",
     "Not saved: retrying": "No s'ha desat: es torna a provar",
     "Not archived: flash full": "No arxivada: sense espai",
+    "Flash full: settings not saved": "Memòria plena: configuració no desada",
+    "Bad past match: set aside": "Partida passada malmesa: apartada",
     "Not archived: retrying": "No arxivada: es reintenta",
     "Unknown save format": "Format de partida desconegut",
     # What the engine says when it refuses a command.

@@ -73,6 +73,7 @@ TEXT = {
     "Share": "Compartir",
     "Start: %s": "Comenzar: %s",
     "Stop sharing": "Dejar de compartir",
+    "New password": "Contraseña nueva",
     "Password:": "Contraseña:",
     "Players: %d": "Jugadores: %d",
     "Points %s %+d": "Piedras %s %+d",
@@ -216,6 +217,8 @@ TEXT = {
     "Flash full: not saved": "Memoria llena: no se ha guardado",
     "Not saved: retrying": "No se ha guardado: se reintenta",
     "Not archived: flash full": "Sin archivar: sin espacio",
+    "Flash full: settings not saved": "Memoria llena: configuración no guardada",
+    "Bad past match: set aside": "Partida pasada dañada: apartada",
     "Not archived: retrying": "Sin archivar: se reintenta",
     "Unknown save format": "Formato de partida desconocido",
     # What the engine says when it refuses a command.

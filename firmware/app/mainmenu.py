@@ -1,5 +1,6 @@
 # The main menu: the dealer's assistant, the rounds played, past matches, a new match,
-# sharing the match over WiFi (and stopping it), settings, what the keys do.
+# sharing the match over WiFi (and stopping it, or giving its network a new password),
+# settings, what the keys do.
 from app.i18n import t
 from app.menu import Menu
 
@@ -26,6 +27,7 @@ class MainMenu(Menu):
             self.items.insert(4, (t("Share"), "share"))
         if sharing:
             self.items.insert(5, (t("Stop sharing"), "unshare"))
+            self.items.insert(6, (t("New password"), "newpassword"))
         if hasattr(app, "make_tournament"):  # a board provisioned for a tournament (app.boot)
             self.items.insert(0, (t("Tournament"), "tournament"))
 
@@ -34,8 +36,11 @@ class MainMenu(Menu):
             app.home()
         elif value == "keys":
             app.open("textpage", "keys")
-        elif value == "share":
+        elif value == "share" or value == "newpassword":
             sharing = app.share()
+            if value == "newpassword":  # drawn again as the first time (hw.listen): the
+                sharing.off()  # phones that joined must join again, with the new QR code
+                app.settings.password = ""
             try:
                 sharing.on(app.now)
             except Exception as e:  # no radio (its module, or the chip), no socket, no

@@ -23,13 +23,14 @@ class History(Screen):
             from truc.match import Match
 
             name, self.teams = past
-            m = Match()
-            ok = app.archive is not None and app.archive().load(name, m)
+            # A Match with room for the past match's commands alone (Archive.past).
+            m = app.archive().load(name) if app.archive is not None else None
+            if m is None:
+                app.message = t("Not readable")
+                m = Match(1)
             self.h = H.History(m)
             self.need = m.cantons_to_win()
             m = None
-            if not ok:
-                app.message = t("Not readable")
         self.page = max(self.h.count() - 1, 0)  # the latest round first
         self.first = 0  # the top row shown, when a page has more rows than fit
         self.rows = []

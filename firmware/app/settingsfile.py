@@ -11,9 +11,9 @@
 # a notice, and every setting keeps its default; one of a format version this code does
 # not know too. In a file that reads back, every field is checked as Match.load checks a
 # match: one the device could not have written (a timeout the menu lacks, a language it
-# lacks, a set-up the rules refuse, a name not UTF-8 or longer than the names screen
-# gives) keeps its default and the notice says so; the first save writes the file again
-# without it, so the notice is said once.
+# lacks, a set-up the rules refuse, a name not UTF-8, with a control character or longer
+# than the names screen gives) keeps its default and the notice says so; the first save
+# writes the file again without it, so the notice is said once.
 from binascii import crc32
 
 from micropython import const
@@ -94,7 +94,7 @@ def _parse(data, s, timeouts, most):
         good = False
     for seat in range(count):
         name, at = _text(data, at, end)
-        if name is not None and len(name) <= most[seat]:
+        if name is not None and len(name) <= most[seat] and _name_ok(name):
             s.names[seat] = name
         else:
             good = False
@@ -117,6 +117,15 @@ def _parse(data, s, timeouts, most):
             s.sharing = data[i + 4] == 1
             s.password = password
     return good
+
+
+def _name_ok(name):
+    # No control character (C0, DEL, C1): the names screen gives none, and the archive
+    # keeps none (hw.archive.name_ok).
+    for c in name:
+        if ord(c) < 32 or 127 <= ord(c) < 160:
+            return False
+    return True
 
 
 def _password_ok(password):

@@ -5,7 +5,8 @@
 #     a.keep(match)                     # True if it wrote a file
 #     a.keep(match, ("NOS", "ELLS"))    # with the team names (Settings.names[6:8])
 #     for seq, name, head in a.matches():   # newest first; summary(head), teams(head)
-#     a.load(name, match)               # True: match holds it (undo log and all)
+#     a.load(name, match)               # match if it holds it (undo log and all), or None
+#     m = a.load(name)                  # a Match sized to it holding it, or None
 #
 # Files (in `folder`): truc.a00 .. truc.a19, each a whole match, written to truc.atm and
 # renamed over its slot (littlefs renames atomically), so a power cut leaves the slot's
@@ -18,10 +19,14 @@
 # is the highest, or after a wrap the highest below half the range.
 # Version 1 files (no team names) still load; their teams read as the team letters.
 # A file is read as the journal reads its own: magic, size and crc32, then every fact
-# it holds (its sequence in its slot, the summary within the rules' tables, the names
-# UTF-8 without control characters; on load, the dump replaying to that summary). One that does
-# not read back is set aside (hw.files: NAME.badN, never deleted) and said in
-# set_aside with why.
+# it holds (its sequence in its slot, the summary within the rules' tables; on load, the
+# dump replaying to that summary). One that does not read back is set aside (hw.files:
+# NAME.badN, never deleted) and said in set_aside with why; running out of heap while
+# reading it sets nothing aside (the MemoryError goes to the caller). A name that is not
+# one the names screen gives (not UTF-8, a control character) reads as the team's letter:
+# a readable match is never set aside for its names. A file is read in pieces of _PIECE
+# bytes (its dump, on load, in one piece of its own size): a full, fragmented heap has
+# room for them where it may have none for a whole file.
 from binascii import crc32
 
 from micropython import const
@@ -35,13 +40,17 @@ from truc.match import STATE_SIZE
 VERSION = const(2)
 SLOTS = const(20)
 _SUMMARY = const(9)
-_NAME_MOST = const(16)  # bytes of UTF-8 a team name may take (the names screen: 4 letters)
+_NAME_MOST = const(36)  # bytes of UTF-8 a team name may take (9 letters, 4 bytes at most)
+_LETTERS = const(9)  # letters a team name may have (app.settings.TEAM_MOST)
 _HEAD = const(8)  # magic, version, seq
 _BODY = const(8 + _SUMMARY + 2)  # where the dump starts in a version 1 file
 _MOST = const(2048)  # bytes: a dump of 512 entries is 1.6 KB
+_PIECE = const(64)  # bytes of a file read at a time (the head: 8 + 9 + 2 names + 2 = 93 B)
+_HEAD_MOST = const(_HEAD + _SUMMARY + 2 * (1 + _NAME_MOST) + 2)
 
 
 class Archive:
+    DAMAGED = "Bad past match: set aside"  # the notice when a file was set aside
     def __init__(self, fs=None, folder="", slots=SLOTS):
         self.fs = fs or files  # the real filesystem (hw.files is one)
         self.folder = folder
@@ -57,9 +66,10 @@ class Archive:
 
     # ---- reading --------------------------------------------------------------------
 
-    def _read(self, slot):
-        # The slot's file, None if there is none; raises ValueError(why) if it is not a
-        # past match this ring wrote.
+    def _read(self, slot, dump=False):
+        # The slot's file, None if there is none, else (head, dump): its bytes up to the
+        # dump, and the dump when asked (else None). Raises ValueError(why) if it is not
+        # a past match this ring wrote, MemoryError if the heap has no room to read it.
         try:
             size = self.fs.stat(self.name(slot))[6]
         except OSError:
@@ -68,30 +78,53 @@ class Archive:
             raise ValueError("not an archive")
         f = self.fs.open(self.name(slot), "rb")
         try:
-            data = f.read(size)
+            head = f.read(min(size, _HEAD_MOST))
+            if len(head) < _BODY or head[:3] != b"TRA" or not 1 <= head[3] <= VERSION:
+                raise ValueError("not an archive")
+            try:
+                at = _dump_at(head)
+            except IndexError:  # names longer than a name may be: not ours
+                raise ValueError("not an archive") from None
+            if at > len(head):
+                raise ValueError("not an archive")
+            n = u16(head, at - 2)
+            if size != at + n + 4:
+                raise ValueError("not an archive")
+            # The dump: what the head holds of it, then the rest in pieces, only their
+            # check kept unless asked for (then in one piece of its size).
+            out = bytearray(n) if dump else None
+            piece = head[at:at + n]
+            done = 0
+            crc = crc32(memoryview(head)[:at])
+            while piece:
+                crc = crc32(piece, crc)
+                if out is not None:
+                    out[done:done + len(piece)] = piece
+                done += len(piece)
+                piece = f.read(min(n - done, _PIECE)) if done < n else None
+            if done != n:
+                raise ValueError("not an archive")
+            tail = (head[at + n:] + f.read(4))[:4]
         finally:
             f.close()
-        if len(data) != size or data[:3] != b"TRA" or not 1 <= data[3] <= VERSION:
-            raise ValueError("not an archive")
-        at = _dump_at(data)
-        n = u16(data, at - 2)
-        if len(data) != at + n + 4 or crc32(memoryview(data)[:at + n]) & 0xFFFFFFFF \
-                != int.from_bytes(data[at + n:], "little"):
+        if len(tail) < 4 or crc & 0xFFFFFFFF != int.from_bytes(tail, "little"):
             raise ValueError("bad checksum")
-        seq = int.from_bytes(data[4:8], "little")
+        seq = int.from_bytes(head[4:8], "little")
         if seq >= self._wrap or seq % self.slots != slot:
             raise ValueError("seq %d in slot %d" % (seq, slot))
-        v, players, ca, cb = data[_HEAD], data[_HEAD + 1], data[_HEAD + 2], data[_HEAD + 3]
+        v, players, ca, cb = head[_HEAD], head[_HEAD + 1], head[_HEAD + 2], head[_HEAD + 3]
         if not 0 < v <= V.COUNT or not R.players_ok(players) or ca > 3 or cb > 3 \
-                or data[_HEAD + 6] > R.NOBODY:
+                or head[_HEAD + 6] > R.NOBODY:
             raise ValueError("bad summary")
-        teams(data[_HEAD:at - 2])  # raises if a name is not one the names screen gives
-        return data
+        return head[:at], out
 
-    def _good(self, slot):
-        # The slot's file, or None if there is none or it was bad (then it is set aside).
+    def _good(self, slot, dump=False):
+        # _read's (head, dump), or None if there is none or it was bad (then it is set
+        # aside). Out of heap, nothing is set aside: the MemoryError goes on up.
         try:
-            return self._read(slot)
+            return self._read(slot, dump)
+        except MemoryError:
+            raise
         except Exception as e:  # also a read that raises
             self._put_aside(self.name(slot), e.args[0] if e.args else "unreadable")
             return None
@@ -101,10 +134,11 @@ class Archive:
         the summary and team names' bytes, for summary() and teams()."""
         found = []
         for slot in range(self.slots):
-            data = self._good(slot)
-            if data is not None:
-                found.append((int.from_bytes(data[4:8], "little"), self.name(slot),
-                              bytes(data[_HEAD:_dump_at(data) - 2])))
+            got = self._good(slot)
+            if got is not None:
+                head = got[0]
+                found.append((int.from_bytes(head[4:8], "little"), self.name(slot),
+                              bytes(head[_HEAD:len(head) - 2])))
         found.sort(reverse=True)
         half = self._wrap >> 1
         if found and found[0][0] - found[-1][0] > half:  # the count wrapped to 0
@@ -116,21 +150,32 @@ class Archive:
         self._scanned = True
         return found
 
-    def load(self, name, match):
-        """Loads a past match into match; False (match cleared) if it does not read:
+    def load(self, name, match=None):
+        """Loads a past match into match, or (None) into a Match with room for its
+        commands alone (a whole match's 512 take a block of 1.5 KB a fragmented heap
+        may lack). Returns that match, or None (match cleared) if it does not read:
         not there, not a past match, or its dump not replaying to its summary."""
-        slot = int(name[-2:])
-        data = self._good(slot)
-        if data is None:
+        got = self._good(int(name[-2:]))
+        if got is not None:
+            head = got[0]
+            f = self.fs.open(name, "rb")
+            try:  # the dump read as it is replayed, a piece at a time: no block its size
+                f.read(len(head))
+                dump = _Dump(f, u16(head, len(head) - 2))
+                if match is None:
+                    from truc.match import Match
+
+                    match = Match(max(u16((dump[STATE_SIZE + 2], dump[STATE_SIZE + 3]), 0), 1)
+                                  if len(dump) >= STATE_SIZE + 4 else 1)
+                ok = match.load(dump)
+            finally:
+                f.close()
+            if ok and _summary(match) == head[_HEAD:_HEAD + _SUMMARY]:
+                return match
+            self._put_aside(name, "summary differs")
+        if match is not None:
             match.clear()
-            return False
-        at = _dump_at(data)
-        if match.load(memoryview(data)[at:len(data) - 4]) \
-                and _summary(match) == data[_HEAD:_HEAD + _SUMMARY]:
-            return True
-        self._put_aside(name, "summary differs")
-        match.clear()
-        return False
+        return None
 
     def _put_aside(self, name, why):
         done = []  # hw.files: NAME.badN, never deleted, none replaced
@@ -150,9 +195,8 @@ class Archive:
             self.matches()
         body = _body(match, teams)
         if self._last >= 0:
-            old = self._good(self._last % self.slots)
-            if old is not None and old[_dump_at(old):len(old) - 4] == \
-                    body[_dump_at(body, 0):]:
+            old = self._good(self._last % self.slots, True)
+            if old is not None and old[1] == body[_dump_at(body, 0):]:
                 return False
         seq = (self._last + 1) % self._wrap
         head = bytearray(b"TRA\x00")
@@ -165,6 +209,30 @@ class Archive:
         return True
 
 
+class _Dump:
+    """A file's dump of n bytes from where f is, read forward _PIECE bytes at a time as
+    Match.load reads it (its first piece holds the state and the counts it reads first)."""
+
+    def __init__(self, f, n):
+        self.f = f
+        self.n = n
+        self.start = 0  # where the piece starts in the dump
+        self.piece = f.read(min(n, _PIECE))
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < self.start:  # behind the piece: Match.load reads forward
+            raise IndexError(i)
+        while i >= self.start + len(self.piece):
+            self.start += len(self.piece)
+            self.piece = self.f.read(_PIECE)
+            if not self.piece:
+                raise ValueError("not an archive")
+        return self.piece[i - self.start]
+
+
 def _dump_at(data, head=_HEAD):
     # Where the dump starts in a file's bytes (head: where its summary starts).
     if head and data[3] == 1:
@@ -174,9 +242,18 @@ def _dump_at(data, head=_HEAD):
 
 
 def _name(text):
-    # A name the names screen cannot give (over _NAME_MOST bytes) is kept as none.
+    # A name the names screen cannot give (over _LETTERS, a control character) is kept
+    # as none.
     b = text.encode()
-    return b if len(b) <= _NAME_MOST else b""
+    return b if len(text) <= _LETTERS and len(b) <= _NAME_MOST and _name_ok(text) else b""
+
+
+def _name_ok(text):
+    # No control character (C0, DEL, C1): the names screen gives none.
+    for c in text:
+        if ord(c) < 32 or 127 <= ord(c) < 160:
+            return False
+    return True
 
 
 def _body(m, teams):
@@ -218,21 +295,21 @@ def rounds(head):
 
 
 def teams(head):
-    """A head's team names (A, B), each its letter when none was kept. Raises ValueError
-    for a name the names screen cannot give (so _read refuses its file)."""
+    """A head's team names (A, B), each its letter when none was kept or the one kept is
+    not one the names screen gives (not UTF-8, a control character)."""
     out = []
     at = _SUMMARY
     for team in (R.A, R.B):
         n = head[at] if at < len(head) else 0  # version 1: no names
         b = head[at + 1:at + 1 + n]
-        bad = n > _NAME_MOST or len(b) != n
-        for c in b:
-            bad = bad or c < 32 or c == 127
-        try:
-            out.append(str(b, "utf-8") if n else R.TEAMS[team])
-        except UnicodeError:
-            bad = True
-        if bad:
-            raise ValueError("bad team name")
+        name = R.TEAMS[team]
+        if n and len(b) == n:
+            try:
+                text = str(b, "utf-8")
+                if _name_ok(text):
+                    name = text
+            except UnicodeError:
+                pass
+        out.append(name)
         at += 1 + n
     return out

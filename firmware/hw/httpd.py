@@ -9,9 +9,14 @@
 #   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
 #
 # Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
-# closed; so is a client not done within TIMEOUT_MS. At most _CLIENTS at a time: more wait
-# in the listening socket's backlog (hw.listen, which opens the sockets), and the network
-# stack turns away the rest (their phones try again).
+# closed; a request line that is not HTTP/1.x (HTTP/0.9, a bare LF) gets its 400 at once.
+# What a client sent and the server did not read is read before it closes (else the
+# network stack resets the connection and the client may lose the answer).
+# At most CLIENTS at a time, each with deadlines: its request whole within READ_MS, its
+# answer sent within TIMEOUT_MS. A new connection while all are taken drops the one
+# still reading its request that has been silent longest (a phone sends its request at
+# once: what holds a slot in silence is not a phone), so connections that never finish
+# cannot silence the page. More wait in the listening socket's backlog (hw.listen).
 import json
 from binascii import hexlify
 import sys
@@ -24,8 +29,13 @@ from ui.modules import forget
 
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
-_CLIENTS = const(3)
+# Six players and their onlookers poll once a second, each poll a few turns of the loop;
+# a client holds at most its Request and one 256 B piece of its answer (under 1 KB).
+CLIENTS = const(6)
+READ_MS = const(2000)  # a request not whole by then is dropped
+QUIET_MS = const(100)  # a client reading its request and silent this long may make room
 TIMEOUT_MS = const(4000)
+_DRAIN = const(32)  # reads of what is left of a request before closing: 2 KB at most
 _CHUNK = const(256)  # bytes read from the page file at a time
 _RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
@@ -54,13 +64,21 @@ class Request:
         seen = self.seen
         for b in data:
             seen += 1
-            if self.path == -1:  # the request line, up to its CR (or LF)
-                if b == 13 or b == 10:
+            if self.path == -1:  # the request line, up to its CR
+                if b == 13:
+                    if self._parse() == 400:  # not HTTP/1.x: answered at once
+                        return self._end(400)
                     self.path = -2
+                elif b == 10:  # a bare LF: HTTP/0.9, or not HTTP
+                    return self._end(400)
                 elif len(line) >= LINE_MAX:
                     return self._end(431)
                 else:
                     line.append(b)
+            elif self.path == -2:  # the request line's CR: its LF next
+                if b != 10:
+                    return self._end(400)
+                self.path = -3
             if b == _END[matched]:
                 matched += 1
                 if matched == 4:  # the blank line: the request is whole
@@ -168,6 +186,7 @@ class _Client:
     def __init__(self, sock, now):
         self.sock = sock
         self.since = now
+        self.heard = now  # when it last sent something
         self.request = Request()
         self.answer = None  # an iterator of byte chunks
         self.left = None  # a memoryview of the chunk still to send
@@ -205,13 +224,9 @@ class Server:
         """One round of work for every client (a piece of a request read, a chunk sent)
         and one DNS question. Returns True when a request was answered."""
         answered = False
-        if len(self.clients) < _CLIENTS:
-            try:
-                sock = self.listener.accept()[0]
-                sock.setblocking(False)
-                self.clients.append(_Client(sock, now))
-            except OSError:  # nobody waiting
-                pass
+        for _ in range(CLIENTS):  # all that wait, while there is room
+            if not self._accept(now):
+                break
         for c in self.clients[:]:
             try:
                 if self._serve(c, now):
@@ -222,7 +237,39 @@ class Server:
             self._dns()
         return answered
 
+    def _accept(self, now):
+        # A new client, if one is waiting and there is room: while all CLIENTS are taken,
+        # the one still reading its request that sent nothing for longest (QUIET_MS at
+        # least) makes room; none: the new one waits.
+        clients = self.clients
+        oldest = None
+        if len(clients) >= CLIENTS:
+            quiet = QUIET_MS
+            for c in clients:
+                if c.answer is None and elapsed(now, c.heard) >= quiet:
+                    oldest = c
+                    quiet = elapsed(now, c.heard)
+            if oldest is None:
+                return False
+        try:
+            sock = self.listener.accept()[0]
+        except OSError:  # nobody waiting
+            return False
+        if oldest is not None:
+            self._drop(oldest)
+        sock.setblocking(False)
+        clients.append(_Client(sock, now))
+        return True
+
     def _drop(self, c):
+        # What the client sent and was not read is read first (a close with unread input
+        # resets the connection, and the client may lose its answer).
+        try:
+            for _ in range(_DRAIN):
+                if not c.sock.recv(_RECV):
+                    break
+        except OSError:  # nothing more (EAGAIN), or the client went
+            pass
         try:
             c.sock.close()
         except OSError:
@@ -231,7 +278,7 @@ class Server:
             self.clients.remove(c)
 
     def _serve(self, c, now):
-        if elapsed(now, c.since) > TIMEOUT_MS:
+        if elapsed(now, c.since) > (TIMEOUT_MS if c.answer is not None else READ_MS):
             self._drop(c)
             return False
         if c.answer is None:
@@ -242,6 +289,7 @@ class Server:
             if not data:
                 self._drop(c)
                 return False
+            c.heard = now
             status = c.request.feed(data)
             if not status:
                 return False
@@ -311,8 +359,15 @@ class Server:
         return self.cached
 
     def past(self):
-        archive = self.sharing.archive
-        return past(archive()) if archive is not None else b"[]"
+        make = self.sharing.archive
+        if make is None:
+            return b"[]"
+        archive = make()
+        body = past(archive)
+        tell = self.sharing.tell
+        if archive.set_aside and tell:  # a damaged file found: the device says so (as
+            tell(archive.DAMAGED)  # at boot)
+        return body
 
     def _dns(self):
         # Every question is answered with the board's address: one a turn, at most 512 B.

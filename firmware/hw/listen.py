@@ -18,12 +18,32 @@ def password():
     return "".join(chr(letters[b % len(letters)]) for b in os.urandom(_PASSWORD))
 
 
+def _drawn():
+    # A password drawn with the RF on, the station interface up and joining nothing
+    # (before the access point, which is switched on with its password). Espressif's
+    # "Random Number Generation" (ESP-IDF Programming Guide): esp_random(), behind
+    # os.urandom, gives true random numbers only while the RF subsystem (WiFi or
+    # Bluetooth) is on or bootloader_random_enable() has enabled the internal entropy
+    # source; otherwise, once the bootloader is done, they are pseudo-random only.
+    # MicroPython has no bootloader_random_enable(): the RF it is.
+    import network
+
+    station = network.WLAN(network.STA_IF)
+    was = station.active()  # on already in tournament mode (hw.tournament): left on
+    station.active(True)
+    try:
+        return password()
+    finally:
+        if not was:
+            station.active(False)
+
+
 def start(sharing):
     """Turns sharing on: the password made the first time, the radio up, the server
     listening on its address (sharing.port, and DNS on sharing.dns_port unless None)."""
     s = sharing.settings
     if not s.password:
-        s.password = password()
+        s.password = _drawn()
     sharing.address = sharing.radio.up(sharing.name(), s.password)
     try:
         sharing.server = _server(sharing, sharing.address, sharing.port, sharing.dns_port)

@@ -20,12 +20,13 @@ class Sharing:
     turns it on again; settings.password is made the first time."""
 
     def __init__(self, match, settings, archive=None, port=80, dns_port=53, radio=None,
-                 words=None):
+                 words=None, tell=None):
         self.radio = radio
         self.match = match
         self.settings = settings
         self.archive = archive  # a function giving hw.archive's Archive
         self._words = words  # a function giving the score's words (app.device: the scoreboard's)
+        self.tell = tell  # tell(notice): a notice on the device's screen, in its language
         self.port = port
         self.dns_port = dns_port
         self.server = None

@@ -2,8 +2,10 @@
 access point of an ESP32 (network.WLAN(network.AP_IF)), so that the firmware's sharing
 server (hw.share) answers on 127.0.0.1, and the station (network.WLAN(network.STA_IF)),
 joined at once to any network, so that tournament mode (hw.tournament) reaches a broker
-on loopback through real sockets. What the firmware set is kept for the tests, and
-drop(True) takes the station's network away (a WiFi gone) until drop(False).
+on loopback through real sockets (hw.listen turns it on for the RF's entropy too). What
+the firmware set is kept for the tests: whether each interface is active, the access
+point's config, and in "log" every call in order; drop(True) takes the station's network
+away (a WiFi gone) until drop(False).
 
 Importing it also gives CPython's sockets the stream methods MicroPython's have and
 micropython-lib's umqtt.simple calls (read, write): the simulator runs that library
@@ -16,15 +18,22 @@ AUTH_OPEN = 0
 AUTH_WPA2_PSK = 3
 
 ADDRESS = "127.0.0.1"
-_state = {"active": False, "config": {}}  # the one access point of the board
-_station = {"active": False, "joined": None, "dropped": False}
+# The board's two interfaces: whether each is active; the access point's config.
+_state = {"active": False, "station": False, "config": {}, "log": []}
+_station = {"joined": None, "dropped": False}
 
 
 def reset():
     _state["active"] = False
+    _state["station"] = False
     _state["config"] = {}
-    _station["active"] = False
+    _state["log"] = []
     _station["joined"] = None
+
+
+def rf_on():
+    """The RF subsystem is on while either interface is (true random numbers)."""
+    return _state["active"] or _state["station"]
 
 
 def drop(gone):
@@ -39,29 +48,34 @@ def joined():
 
 class WLAN:
     def __init__(self, interface=STA_IF):
-        if interface not in (AP_IF, STA_IF):
+        if interface not in (STA_IF, AP_IF):
             raise OSError("no such interface")
         self.interface = interface
+        self._key = "active" if interface == AP_IF else "station"
 
     def active(self, on=None):
-        state = _state if self.interface == AP_IF else _station
         if on is None:
-            return state["active"]
-        state["active"] = bool(on)
+            return _state[self._key]
+        _state[self._key] = bool(on)
+        _state["log"].append((self._key, bool(on)))
         if not on and self.interface == STA_IF:
             _station["joined"] = None
         return None
 
     def connect(self, ssid, key=None):
-        if self.interface != STA_IF or not _station["active"]:
+        if self.interface != STA_IF or not _state["station"]:
             raise OSError("the station is not active")
         _station["joined"] = (ssid, key)
 
     def config(self, *names, **settings):
+        if self.interface == STA_IF:
+            raise OSError("the station's config is not used")
         password = settings.get("password")
         if password is not None and not 8 <= len(password) <= 63:
             raise ValueError("a WPA2 password has 8 to 63 characters")
         _state["config"].update(settings)
+        if settings:
+            _state["log"].append(("config", dict(settings)))
         if names:
             return _state["config"].get(names[0])
         return None

@@ -60,3 +60,21 @@ def test_an_unknown_option_is_one_line(tool):
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("python -m %s: " % tool), done.stderr
     assert "--bogus" in lines[0]
+
+
+@pytest.mark.parametrize("args", [
+    ["tools.fuzz", "load", "--seconds", "nan"], ["tools.fuzz", "load", "--seconds", "inf"],
+    ["tools.fuzz", "load", "--seconds", "-1"], ["tools.fuzz", "load", "--seconds", "0"],
+    ["tools.fuzz", "load", "--seconds", "x"], ["tools.fuzz", "load", "--seed", "-2"],
+    ["tools.fuzz", "load", "--case", "-1"], ["tools.fuzz", "all", "--seconds", "1e9"],
+    ["tools.soak", "--presses", "-3"], ["tools.soak", "--presses", "0"],
+    ["tools.soak", "--presses", "nan"], ["tools.soak", "--seed", "-1"],
+    ["tools.soak", "--mp", "--heap", "-5"], ["tools.soak", "--mp", "--every", "-1"],
+])
+def test_a_bad_number_of_the_fuzzers_and_the_soak_is_one_line(args):
+    # Never run: --seconds nan ran for ever, --presses -3 exited 0 having soaked nothing.
+    done = _run(*args)
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2 and done.stdout == "", done
+    assert len(lines) == 1 and lines[0].startswith("python -m %s: argument --" % args[0]) \
+        and args[-2] in lines[0], done.stderr

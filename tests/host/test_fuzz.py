@@ -79,3 +79,78 @@ def test_a_report_that_reads_logs_its_own_way_is_found(monkeypatch, tmp_path, ca
                        str(tmp_path)])
     out = capsys.readouterr().out
     assert status == 1 and "FINDING target=tablelog" in out and "report" in out
+
+
+def test_the_heap_targets_floors_boot_the_code_being_tested():
+    # Issue 33 item 16: a floor that was a constant (180,000 B on the M5Stack) drifted
+    # below what boots (180,448 B), and the target failed on seed 7. Each floor is what
+    # boots, measured, with SPARE to spare; below what boots, no device.
+    from tools.fuzz.targets import StarvedHeap, boots
+
+    target = StarvedHeap()
+    trees = target.corpus(7)
+    for board, tree in trees.items():
+        low = target.low[board]
+        assert boots(tree, low) and boots(tree, low - target.SPARE), board
+    for case in range(40):  # every case of seed 7 at or over its board's floor
+        files = target.make(fuzz.case_rng(7, case), trees)
+        assert int(files["heap"]) >= target.low[files["board"].decode()]
+
+
+def test_a_torn_record_that_drops_the_whole_log_is_found(monkeypatch, tmp_path, capsys):
+    # Issue 33 item 15: hw.recover made to drop every record when the last one is torn;
+    # the journal target must see the commands lost (it found nothing in 60 s before).
+    from hw import recover
+    from hw.journal import HEAD, RECORD
+
+    replay = recover._replay_log
+
+    def dropping(j, m, data):
+        if (len(data) - HEAD) % RECORD:
+            data = data[:HEAD]
+        return replay(j, m, data)
+
+    monkeypatch.setattr(recover, "_replay_log", dropping)
+    from app import app
+
+    forget = app.forget  # the boot forgets hw.recover: the planted one stays
+
+    def keeping(names):
+        forget(tuple(n for n in names if n != "hw.recover"))
+
+    monkeypatch.setattr(app, "forget", keeping)
+    status = cli.main(["journal", "--seconds", "60", "--seed", "1", "--findings",
+                       str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and "FINDING target=journal" in out and "gives back" in out, out
+
+
+def test_a_server_that_answers_another_method_is_found(monkeypatch, tmp_path, capsys):
+    # Issue 33 item 17: hw.httpd made to answer every method as GET; the share target
+    # must see a 200 to what is not a GET of its four paths.
+    from hw import httpd
+
+    parse = httpd.Request._parse
+
+    def any_method(self):
+        status = parse(self)
+        if status == 405:
+            self.path = 1
+            return 200
+        return status
+
+    monkeypatch.setattr(httpd.Request, "_parse", any_method)
+    status = cli.main(["share", "--seconds", "30", "--seed", "2", "--findings",
+                       str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and "FINDING target=share" in out and "200 to" in out, out
+
+
+def test_every_target_makes_its_corpus_for_seeds_1_to_10():
+    # The archive target's corpus failed on seed 9 (a match with nothing played is not
+    # archived: no file to take). The heap target's is measured in its own test.
+    for name in sorted(TARGETS):
+        if name == "heap":
+            continue
+        for seed in range(1, 11):
+            assert TARGETS[name]().corpus(seed), (name, seed)

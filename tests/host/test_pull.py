@@ -239,7 +239,6 @@ def _main(capsys, *args):
 
 @pytest.mark.parametrize("at, new, why", [
     (8, b"\x07", "bad summary"),  # variant 7: an IndexError in pull before
-    (18, b"\xffOS", "bad team name"),  # not UTF-8: a UnicodeDecodeError before
     (4, b"\x05", "seq 5 in slot 1"),
 ])
 def test_a_bad_archive_file_is_named_with_why_and_the_rest_written(tmp_path, capsys, at, new,
@@ -254,6 +253,19 @@ def test_a_bad_archive_file_is_named_with_why_and_the_rest_written(tmp_path, cap
                                                     "match-0002-valencia.log"]
     assert _replayed(tmp_path / "all" / "match-0002-valencia.log") == describe(
         _match("valencia.log"))
+
+
+def test_a_team_name_not_utf8_pulls_the_match_with_the_teams_letter(tmp_path, capsys):
+    # Issue 33 item 10: a readable match is never left out for its names (it was
+    # skipped as "bad team name").
+    flash = _archived("palacios.log", "mallorca.log", "valencia.log")
+    flash.files["truc.a01"] = _crafted(flash.files["truc.a01"], 18, b"\xffOS")
+    status, out, err = _main(capsys, "--flash", _folder(tmp_path, flash), "--all",
+                             str(tmp_path / "all"))
+    assert status == 0 and err == ""
+    assert len(os.listdir(tmp_path / "all")) == 3
+    assert _replayed(tmp_path / "all" / "match-0001-mallorca.log") == describe(
+        _match("mallorca.log"))
 
 
 def test_two_files_with_one_sequence_never_go_to_one_name(tmp_path, capsys):
@@ -286,11 +298,13 @@ def test_rounds_are_counted_as_past_matches_does_and_a_won_match_called_won(tmp_
 
 def test_team_names_are_printed_with_their_control_characters_escaped(tmp_path, capsys):
     flash = Flash()
+    # A control character is kept by no archive (the team goes by its letter); a format
+    # character (right-to-left override) is a letter's business, printed escaped.
     assert Archive(flash).keep(_match("palacios.log"), ("N\u0085S", "\u202eELLS"))
     status, out, err = _main(capsys, "--flash", _folder(tmp_path, flash), "--all",
                              str(tmp_path / "all"))
     assert status == 0, err
-    assert "teams N\\x85S and \\u202eELLS" in out and "\u202e" not in out
+    assert "teams A and \\u202eELLS" in out and "\u202e" not in out
 
 
 @pytest.mark.parametrize("args, said", [

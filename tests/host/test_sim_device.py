@@ -346,3 +346,40 @@ def test_new_match_lets_an_unarchived_match_go_only_when_told():
     _choose(app, "drop")  # the player let it go
     assert app.top_name() == "scoreboard" and app.match.round() == 1
     assert app.match.entries() == 3 and "truc.a00" not in flash.files
+
+
+class _SettingsFullFlash(sim_flash.Flash):
+    """A flash with room for the journal's appends but not for a new settings file."""
+    full = True
+
+    def open(self, name, mode="rb"):
+        if self.full and name == "truc.tmp" and "w" in mode:
+            raise OSError(errno.ENOSPC, "no space left", name)
+        return super().open(name, mode)
+
+
+def test_a_full_flash_while_sharing_says_the_settings_and_leaves_the_score_unmarked():
+    # Issue 33 item 9: turning Share on said "Flash full: not saved" and marked the score
+    # unsaved, although every command was saved: only the settings were not.
+    flash = _SettingsFullFlash()
+    flash.full = False
+    device, fingers, error = prepare("tdisplay", "en", _WON[:4], flash=flash)
+    app = device.app
+    assert error is None and not app.unsaved
+    flash.full = True
+    app.open("mainmenu")
+    _choose(app, "share")
+    app.after_event()  # as after the press that chose it
+    try:
+        assert app.sharing.active()
+        assert app.message == "Flash full: settings not saved" and not app.unsaved
+        password = app.settings.password
+        app.home()
+        Fingers(device).gesture(1, SHORT)  # a baza: saved by the journal, unmarked
+        assert not app.unsaved and app.message != "Flash full: not saved"
+        assert app.settings.password == password
+        entries = app.match.entries()
+    finally:
+        app.sharing.off()
+    device.pull_battery()
+    assert device.app.match.entries() == entries  # every command was saved

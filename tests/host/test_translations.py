@@ -46,7 +46,9 @@ def texts():
     found.update((journalformat.DAMAGED, journalformat.UNKNOWN, settings.BAD_SETTINGS,
                   journal.FULL, journal.NOT_SAVED, journalformat.PARTIAL))
     from app import device  # and those of a won match main could not archive
-    found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED))
+    found.update((device.ARCHIVE_FULL, device.NOT_ARCHIVED, device.SETTINGS_FULL))
+    from hw import archive  # and what it says when serving /past set a file aside
+    found.add(archive.Archive.DAMAGED)
     from hw import tournament  # where a tournament's table stands (app.tournament)
     found.update((tournament.NO_FILE, tournament.NO_WIFI, tournament.NO_BROKER,
                   tournament.CONNECTED))

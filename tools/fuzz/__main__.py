@@ -1,24 +1,23 @@
-import argparse
 import sys
 
 from tools import fuzz
+from tools.cli import Parser, number
 from tools.fuzz.targets import TARGETS
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.fuzz",
+    parser = Parser(prog="python -m tools.fuzz",
                                      description=fuzz.__doc__.split("\n")[0])
     parser.add_argument("target", choices=sorted(TARGETS) + ["all"])
-    parser.add_argument("--seconds", type=float, default=10, help="per target (default 10)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--case", type=int, help="run this one case again")
+    parser.add_argument("--seconds", type=number(0.001, 7 * 86400, float), default=10,
+                        help="per target, at most a week (default 10)")
+    parser.add_argument("--seed", type=number(0), default=1)
+    parser.add_argument("--case", type=number(0), help="run this one case again")
     parser.add_argument("--keep-going", action="store_true",
                         help="go on after a finding (count them all)")
     parser.add_argument("--findings", default=fuzz.FINDINGS,
                         help="where reproducers go (default %(default)s)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.seconds > 7 * 86400:
-        parser.error("--seconds must be above 0 and at most a week")
     names = sorted(TARGETS) if args.target == "all" else [args.target]
     cases = None if args.case is None else [args.case]
     found = 0

@@ -11,6 +11,7 @@
 
 #include "py/runtime.h"
 #include "py/mphal.h"
+#include "py/gc.h"
 
 #define NUM_PINS (40)
 #define NUM_SPI (3)
@@ -304,6 +305,15 @@ static mp_obj_t machine32_soft_reset(void) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(soft_reset_obj, machine32_soft_reset);
 
+// Not a machine's: for the benches, the largest free block of the heap in bytes (what the
+// largest new object could take without a collection), which gc.mem_free() cannot say.
+static mp_obj_t machine32_largest_free(void) {
+    gc_info_t info;
+    gc_info(&info);
+    return MP_OBJ_NEW_SMALL_INT(info.max_free * MICROPY_BYTES_PER_GC_BLOCK);
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(largest_free_obj, machine32_largest_free);
+
 static const mp_rom_map_elem_t machine32_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR__machine32) },
     { MP_ROM_QSTR(MP_QSTR_Pin), MP_ROM_PTR(&machine32_pin_type) },
@@ -319,6 +329,7 @@ static const mp_rom_map_elem_t machine32_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_soft_reset), MP_ROM_PTR(&soft_reset_obj) },
     { MP_ROM_QSTR(MP_QSTR_SLEEP), MP_ROM_INT(2) },
     { MP_ROM_QSTR(MP_QSTR_DEEPSLEEP), MP_ROM_INT(4) },
+    { MP_ROM_QSTR(MP_QSTR_largest_free), MP_ROM_PTR(&largest_free_obj) },
 };
 static MP_DEFINE_CONST_DICT(machine32_globals, machine32_globals_table);
 
