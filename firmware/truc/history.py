@@ -44,6 +44,7 @@ HOW_WENT = const(4)  # a team went (fold)
 
 IN_PLAY = const(1)  # the round is not closed (only corrections so far)
 TRUC_ACCEPTED = const(2)  # a truc was accepted in the round (a going after it kept it)
+B_FLOR_FIRST = const(4)  # both teams' flors paid, B's first (B's seat was the round's mà)
 
 # The match's counts, per team (index + team): calls (every call and raise) and refusals
 # (the refusing team).
@@ -89,6 +90,11 @@ class History:
     def records(self):
         """The records, SIZE bytes each, as they are (the shared page reads them)."""
         return memoryview(self._records)[:self._n * SIZE]
+
+    def flor_order(self, i):
+        """The teams whose flors record i paid, in the order they were paid."""
+        first = 1 if self.field(i, FLAGS) & B_FLOR_FIRST else 0
+        return (first, first ^ 1)
 
     def signed(self, i, f):
         v = self._records[i * SIZE + f]
@@ -168,6 +174,8 @@ class History:
             rec[TRUC_PTS] = tp
             rec[CANTON] = canton
             rec[ENVIT_RIVALS] = rivals
+            if fa and fb and first_flor(m, rec[_ROUND] | rec[_ROUND + 1] << 8, rec[_DUEL]):
+                rec[FLAGS] |= B_FLOR_FIRST
         elif op == R.ADJUST:  # a correction reached the target: the canton is its team's
             rec[CANTON] = a
         for team in (0, 1):
@@ -186,6 +194,13 @@ class History:
         j = self._n * SIZE
         self._records[j:j + SIZE] = rec
         self._n += 1
+
+
+def first_flor(m, number, duel):
+    """The team paid first when both have flor in round number (or its punta duel): the
+    mà's (RULES.md)."""
+    ma = (m.first_dealer() + number) % m.players()
+    return (ma + duel - 1 if duel else ma) & 1
 
 
 def _signed(v):
