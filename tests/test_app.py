@@ -531,15 +531,19 @@ def test_summary_title_score_flor_order_and_shown_value():
     assert lines[-1] == ("A wins the canton", R.A)
 
 
-def test_the_last_round_stays_on_the_scoreboard_until_the_next_baza():
+def test_the_last_round_stays_on_the_scoreboard_until_the_round_in_play_has_stakes():
+    # Never both (issue 34): "Envit: A +1 · Envit: B +24" read as B having more coming.
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A")
     assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went)"
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A\ntruc B\nvull A")
-    assert _stakes(app) == "Truc · Envit: B +2 · Round: B +1 (A went)"
+    assert _stakes(app) == "Truc"
     _press(app, E.PREV)
     assert _stakes(app) == "Truc · bazas A"
     app = _app("variant valencia\nenvit A\nvull B\nshow 3:31\nbaza A\nbaza A\nflor B")
-    assert _stakes(app) == "Flor B · Envit: B +2 (31) · Round: A +1"
+    assert _stakes(app) == "Flor B"
+    app = _app("variant valencia\nenvit B falta\nvull A\nbaza A\nbaza A\nenvitwin B\n"
+               "envit A\nnovull B")
+    assert _stakes(app) == "Envit: A +1"
 
 
 def test_the_words_say_each_thing_once_and_truly():

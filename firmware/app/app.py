@@ -227,16 +227,16 @@ class App:
         self.after_event()
 
     def tick(self, now_ms):
-        """Returns True when the screen changed without an event (a notice left)."""
+        """Returns True when the screen changed without an event (a notice left, a page)."""
         self.now = now_ms
-        self.top().tick(self, now_ms)
+        turned = self.top().tick(self, now_ms)  # a page turned by itself (the scoreboard's)
         if self.message is not self._notice:
             self._notice = self.message
             self._notice_at = now_ms
         elif self.message and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
             self.message = self._notice = ""
             return True
-        return False
+        return bool(turned)
 
     # The match.
     def apply(self, op, a=0, b=0):
@@ -369,4 +369,5 @@ class Screen:
         pass
 
     def tick(self, app, now_ms):
-        pass
+        """True when what it shows changed by itself (it is drawn again)."""
+        return False

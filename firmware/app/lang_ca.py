@@ -2,6 +2,8 @@
 TEXT = {
     "%d rounds": "%d rondes",
     "%s (canton)": "%s (cantó)",
+    "%s above the line, %s below: a call tall, a baza short":
+        "%s damunt la ratlla, %s davall: una cantada alta, una basa baixa",
     "%s goes": "%s se'n va",
     "%s goes (ens n'anam)": "%s: ens n'anam",
     "%s goes (ens n'anem)": "%s: ens n'anem",

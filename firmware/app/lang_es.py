@@ -2,6 +2,8 @@
 TEXT = {
     "%d rounds": "%d rondas",
     "%s (canton)": "%s (cantón)",
+    "%s above the line, %s below: a call tall, a baza short":
+        "%s encima de la raya, %s debajo: un canto alto, una baza baja",
     "%s goes": "%s se va",
     "%s goes (ens n'anam)": "%s: nos vamos",
     "%s goes (ens n'anem)": "%s: nos vamos",

@@ -324,6 +324,48 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served, browser
     assert status == 0 and describe(replayed) == describe(m)
 
 
+def _rows(page):
+    return _value(page, """Array.from(document.querySelectorAll("#rounds tr"),
+        function (tr) { return Array.from(tr.cells, function (c) { return c.innerText; }); })""")
+
+
+# (the match played, what the page must show once it has drawn it)
+_WON = ("variant valencia\nset canton=12\n"
+        "dealer 0\nflor A\nflor B\nbaza B\nbaza B\n"  # 1: both flors, B the mà's
+        "baza A\nfold B\n"  # 2: B went: the round's point, no truc called
+        "adjust A +8\nadjust A 12\n")  # the cantons by hand: A wins 2-0
+
+
+def test_the_page_of_a_won_match_says_what_the_device_says():
+    # Issue 34: the page showed "0 cantons - 0 cantons" once the match was won (the device
+    # 2-0); its round history left out the flors, called every round's point "truc", named
+    # the teams by letters; the picture had no legend.
+    served = Served(_WON.splitlines(), language="en")
+    page = BROWSERS["chromium"]()
+    try:
+        app = served.device.app
+        names = (app.team_name(0), app.team_name(1))
+        assert app.match.winner() == 0
+        page.open(served.url())
+        assert _wait_for(lambda: _shown(page)["points"][0] is not None
+                         and _value(page, "drawn") > 0, 5)
+        shown = _shown(page)
+        assert shown["points"] == [2, 0] and shown["title"] == "Match over"
+        assert _value(page, 'document.getElementById("ha").innerText') == "cantons"
+        rows = _rows(page)
+        assert rows[1][1:] == ["3 (0)", "4 (0)",
+                               "Flor: %s +3 · Flor: %s +3 · Round: %s +1" % (
+                                   names[1], names[0], names[1])], rows
+        assert rows[2][3] == "Round: %s +1" % names[0], rows
+        assert "truc" not in " ".join(r[3] for r in rows[1:])
+        assert rows[-1][3].endswith("%s wins the match!" % names[0]), rows
+        legend = _value(page, 'document.getElementById("legend").innerText')
+        assert legend == "%s above the line, %s below: a call tall, a baza short" % names
+    finally:
+        page.close()
+        served.close()
+
+
 def test_the_qr_code_on_the_screen_joins_the_network():
     zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed")
     for board in ("tdisplay", "devkit_oled", "m5stack_core"):
