@@ -47,7 +47,7 @@ def test_the_title_and_the_key_hints_always_show_and_every_line_on_some_page():
             for k, setup in enumerate(_MANY):
                 seen = []
                 pages = _pages(i, language, setup)
-                for recorder, app in pages:
+                for recorder, _ in pages:
                     texts = _texts(recorder)
                     where = "%s-%s-%d" % (size, language, k)
                     wrong.extend(where + ": " + p for p in problems(recorder, width, height))
@@ -59,6 +59,7 @@ def test_the_title_and_the_key_hints_always_show_and_every_line_on_some_page():
                     seen.extend(s for s, _ in texts)
                 if not pages:
                     continue
+                app = pages[0][1]
                 screen = app.top()
                 for line in screen._lines(app, app.canvas, app.match, width - 4):
                     if line not in seen:
