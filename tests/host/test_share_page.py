@@ -388,6 +388,39 @@ def test_the_qr_code_on_the_screen_joins_the_network():
         assert not network._state["active"]
 
 
+def test_the_share_screen_shows_the_network_and_password_whole_on_every_board():
+    # Issue 34: the M5Stack cut them ("67hhnp.", "Contras.", "127.0.0."): a phone that
+    # cannot read the code cannot join. The widest password the device makes, every
+    # language: the name, the password and the address whole and on the glass, and the
+    # code still read.
+    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed")
+    from test_layout import Recorder, problems
+
+    for board in ("tdisplay", "devkit_oled", "m5stack_core"):
+        for language in ("ca", "es", "en"):
+            device, fingers, error = headless.prepare(board, language, _lines(5))
+            app = device.app
+            app.settings.password = "wmwmwmwmwm"  # the widest of hw.listen's letters
+            app.open("mainmenu")
+            app.top().choose(app, "share")
+            canvas = app.canvas
+            recorder = Recorder(canvas)
+            try:
+                canvas.forget()
+                app.render()
+            finally:
+                recorder.stop()
+            device.run(100)
+            recorder.texts = list(dict.fromkeys(recorder.texts))  # drawn by each slice
+            assert not problems(recorder, canvas.width, canvas.height), (board, language)
+            drawn = [box[4] for box in recorder.texts if not box[6]]
+            for text in ("truc-0001", "wmwmwmwmwm", app.sharing.address):
+                assert text in drawn, (board, language, text, drawn)
+            found = zxingcpp.read_barcodes(device.image(4).convert("L"))
+            assert [r.text for r in found] == ["WIFI:T:WPA;S:truc-0001;P:wmwmwmwmwm;;"]
+            app.sharing.off()
+
+
 def test_sharing_and_its_password_come_back_after_a_power_cut():
     device, fingers, error = headless.prepare("tdisplay", "en", _lines(5), share=0)
     password = device.app.settings.password
