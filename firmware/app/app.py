@@ -91,6 +91,7 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by make_sharing the first time
+    sticky = False  # the notice stays until the next press (sharing ended by itself)
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
@@ -220,6 +221,7 @@ class App:
     # Input.
     def event(self, e):
         self.message = ""
+        self.sticky = False
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -233,10 +235,15 @@ class App:
         if self.message is not self._notice:
             self._notice = self.message
             self._notice_at = now_ms
-        elif self.message and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+        elif self.message and not self.sticky and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
             self.message = self._notice = ""
             return True
         return bool(turned)
+
+    def sharing_ended(self):
+        """Sharing ended by itself (hw.share): said until the next press."""
+        self.message = t("Sharing ended: 30 minutes without a phone")
+        self.sticky = True
 
     # The match.
     def apply(self, op, a=0, b=0):

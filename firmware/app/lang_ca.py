@@ -52,6 +52,8 @@ TEXT = {
     "Menu": "Menú",
     "Names": "Noms",
     "New match": "Partida nova",
+    "No answer from the board: out of reach, or sharing ended":
+        "La placa no respon: fora d'abast, o ja no es comparteix",
     "No bets": "Sense apostes",
     "No envit: next round": "Sense envit: ronda següent",
     "No, keep it": "No, conserva-la",
@@ -63,6 +65,7 @@ TEXT = {
     "Out of memory: back to the score": "Sense memòria: tornam al marcador",
     "Parda": "Parda",
     "Past matches": "Partides anteriors",
+    "Sharing ended: 30 minutes without a phone": "Ja no es comparteix: 30 minuts sense cap telèfon",
     "Share": "Comparteix",
     "Stop sharing": "Deixa de compartir",
     "Password:": "Contrasenya:",

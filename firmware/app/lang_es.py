@@ -52,6 +52,8 @@ TEXT = {
     "Menu": "Menú",
     "Names": "Nombres",
     "New match": "Partida nueva",
+    "No answer from the board: out of reach, or sharing ended":
+        "La placa no responde: fuera de alcance, o ya no se comparte",
     "No bets": "Sin apuestas",
     "No envit: next round": "Sin envit: siguiente ronda",
     "No, keep it": "No, consérvala",
@@ -64,6 +66,7 @@ TEXT = {
     "Parda": "Parda",
     "Past matches": "Partidas anteriores",
     "Peces": "Peces",
+    "Sharing ended: 30 minutes without a phone": "Ya no se comparte: 30 minutos sin ningún teléfono",
     "Share": "Compartir",
     "Stop sharing": "Dejar de compartir",
     "Password:": "Contraseña:",

@@ -128,12 +128,17 @@ class Scoreboard(Screen):
             title = t("Round %d") % m.round()
             if m.duel():
                 title += " · " + t("punta %d/3") % m.duel()
+        sharing = app.sharing is not None and app.sharing.active()
         if app.large:
             cantons = self._cantons_text(m)
             right = w - 2 - c.text_width(font, cantons)
             c.text(font, cantons, right, 0, C.DIM)
-            c.text(font, title, 2, 0, C.DIM)
+            end = c.text(font, title, 2, 0, C.DIM)
+            if sharing:  # the phones see the match: the mark after the title
+                _radio(c, end + 8, 2, font.HEIGHT - 5)
             return
+        if sharing:  # beside the cantons, between the scores
+            _radio(c, w // 2 + 13, _LAYOUTS[0][1] + 2, 8)
         if m.winner() == R.NOBODY:  # once it is over, the halves give the title their room
             c.text(font, self._half(m, R.A), 0, 0, C.FG)
             c.text_right(font, self._half(m, R.B), w, 0, C.FG)
@@ -162,11 +167,12 @@ class Scoreboard(Screen):
                 t("Round history"), t("No rounds yet"), t("Past matches"),
                 t("No past matches"), t("Download the match"),
                 # What a round paid, as the device's round history says it (13-18); the
-                # picture's legend (19).
+                # picture's legend (19); what the page says when the board does not answer.
                 t("Points %s %+d"), t("Flor: %s +%d"), t("Envit: %s +%d"), t("Round: %s +%d"),
                 t("%s wins the canton"), t("%s wins the match!"),
                 t("%s above the line, %s below: a call tall, a baza short")
-                % (names[R.A], names[R.B])]
+                % (names[R.A], names[R.B]),
+                t("No answer from the board: out of reach, or sharing ended")]
 
     def _half(self, m, team):
         if m.winner() != R.NOBODY:  # under the cantons, in the large digits
@@ -349,6 +355,13 @@ class Scoreboard(Screen):
             else:
                 c.text(font, ">", c.width - arrow, y, C.DIM)
                 c.text_right(font, text, c.width - arrow, y, C.DIM, room - arrow)
+
+
+def _radio(c, x, y, h):
+    """The sharing mark: three bars rising left to right, h pixels tall."""
+    for i in range(3):
+        bar = h * (i + 1) // 3
+        c.fill_rect(x + 3 * i, y + h - bar, 2, bar, C.MARK)
 
 
 def make(app, arg):

@@ -361,6 +361,9 @@ def test_the_page_of_a_won_match_says_what_the_device_says():
         assert rows[-1][3].endswith("%s wins the match!" % names[0]), rows
         legend = _value(page, 'document.getElementById("legend").innerText')
         assert legend == "%s above the line, %s below: a call tall, a baza short" % names
+        served.close()  # the board stops answering: the page says so in the device's words
+        assert _wait_for(lambda: _shown(page)["off"]
+                         == "No answer from the board: out of reach, or sharing ended", 5)
     finally:
         page.close()
         served.close()
@@ -419,6 +422,37 @@ def test_the_share_screen_shows_the_network_and_password_whole_on_every_board():
             found = zxingcpp.read_barcodes(device.image(4).convert("L"))
             assert [r.text for r in found] == ["WIFI:T:WPA;S:truc-0001;P:wmwmwmwmwm;;"]
             app.sharing.off()
+
+
+def _yellow_in_title_row(device):
+    image = device.image(1).convert("RGB")
+    row = image.crop((0, 0, image.width // 2, 14))
+    return sum(n for n, (r, g, b) in row.getcolors(image.width * 14) if r > 200 and g > 200
+               and b < 80)
+
+
+def test_the_scoreboard_marks_sharing_and_says_when_it_ended_by_itself():
+    # Issue 34: nothing said that sharing was on, or that it had ended by itself after 30
+    # minutes without a request (the phones then showed a small "…").
+    from hw.share import IDLE_MS
+    from app.app import NOTICE_MS
+
+    for board in ("tdisplay", "m5stack_core"):
+        device, fingers, error = headless.prepare(board, "en", _lines(5), share=0)
+        app = device.app
+        assert error is None and app.sharing.active() and app.top_name() == "scoreboard"
+        app.render()  # (turned on by the command line: no screen changed since)
+        device.run(100)
+        assert _yellow_in_title_row(device) > 10, board  # the mark after "Round N"
+        app.sharing._last = app.now - IDLE_MS  # no request for 30 minutes
+        device.run(100)
+        assert not app.sharing.active()
+        notice = "Sharing ended: 30 minutes without a phone"
+        assert app.message == notice and _yellow_in_title_row(device) == 0
+        device.run(NOTICE_MS + 2000)  # said until the next press, not for a moment
+        assert app.message == notice
+        Fingers(device).gesture(0, SHORT)
+        assert app.message != notice
 
 
 def test_sharing_and_its_password_come_back_after_a_power_cut():
