@@ -250,3 +250,15 @@ def test_the_flors_are_listed_in_the_order_they_were_paid_as_the_summary_does():
         assert len(summary) == 2 and history == summary, (dealer, history, summary)
         firsts.append(summary[0])
     assert firsts == ["Flor: B +3", "Flor: A +3"]  # round 1's mà: the seat after the dealer
+
+
+def test_a_past_match_of_one_round_says_one_round():
+    # Issue 34: "1 rondes".
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play("variant mallorca\nbaza A\nbaza A"))
+    app = _app("variant valencia", language="ca")
+    app.archive = lambda: archive
+    app.open("mainmenu")
+    app.open("pastmatches")
+    assert _texts(app)[1] == "Mallorca · A 0-0 B · 1 ronda"

@@ -1,5 +1,6 @@
 # Català. English text -> translation (see app.i18n).
 TEXT = {
+    "1 round": "1 ronda",
     "%d rounds": "%d rondes",
     "%s (canton)": "%s (cantó)",
     "%s above the line, %s below: a call tall, a baza short":

@@ -1,5 +1,6 @@
 # Español. English text -> translation (see app.i18n).
 TEXT = {
+    "1 round": "1 ronda",
     "%d rounds": "%d rondas",
     "%s (canton)": "%s (cantón)",
     "%s above the line, %s below: a call tall, a baza short":
