@@ -46,12 +46,13 @@ IN_PLAY = const(1)  # the round is not closed (only corrections so far)
 TRUC_ACCEPTED = const(2)  # a truc was accepted in the round (a going after it kept it)
 B_FLOR_FIRST = const(4)  # both teams' flors paid, B's first (B's seat was the round's mà)
 
-# The match's counts, per team (index + team): calls (every call and raise) and refusals
-# (the refusing team).
+# The match's counts, per team (index + team): calls (every call and raise), refusals
+# (the refusing team) and flors.
 ENVIT_CALLS = const(0)
 TRUC_CALLS = const(2)
 ENVIT_REFUSED = const(4)
 TRUC_REFUSED = const(6)
+FLORS = const(8)  # flors declared (a team may have two in a round)
 
 
 class History:
@@ -65,7 +66,7 @@ class History:
             base[:STATE_SIZE] = dump[:STATE_SIZE]
             dump = None
             scratch.load(base)
-        self.calls = [0] * 8
+        self.calls = [0] * 10
         # One allocation: a record per round or duel closed, per canton won by hand, and
         # the round in play at most.
         duels = 3 if match.options() & R.OPT_ALTERNATE else 1
@@ -131,6 +132,8 @@ class History:
             calls[ENVIT_CALLS + a] += 1
         elif op == R.TRUC:
             calls[TRUC_CALLS + a] += 1
+        elif op == R.FLOR:
+            calls[FLORS + a] += 1
         elif op == R.VULL or op == R.NOVULL:
             if envit_answer:
                 if op == R.NOVULL:
