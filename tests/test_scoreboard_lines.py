@@ -107,7 +107,9 @@ def test_a_match_won_in_a_punta_duel_draws_no_duellists_and_names_no_duel():
     for i in range(len(_SIZES)):
         app, recorder = _draw(i, "scoreboard", "en", None, None, _won_in_a_duel)
         assert not [s for s, _ in _texts(recorder) if "punta" in s], _SIZES[i][0]
-        words = app.top().words(app)
+        from app.pagewords import words as page_words
+
+        words = page_words(app)
         assert words[0] == "Match over", words
         if not app.large:
             for seat in range(6):  # every seat drawn whole: no seat sits a duel out

@@ -75,7 +75,7 @@ class Device:
 
             sharing = Sharing(self.match, self.settings, self.archive, self.share_ports[0],
                               self.share_ports[1])
-            sharing.words = lambda: app.stack[0].words(app)  # the scoreboard's words
+            sharing.words = lambda: _page_words(app)
             app.sharing = sharing  # pyright: ignore[reportAttributeAccessIssue]
         return sharing
 
@@ -100,3 +100,13 @@ class Device:
         except OSError as e:
             journal.error = e
         self.said(True)
+
+
+def _page_words(app):
+    # The scoreboard's words for the shared page, from a module imported for the moment.
+    from app.pagewords import words
+
+    try:
+        return words(app)
+    finally:
+        forget(("app.pagewords",))

@@ -22,6 +22,9 @@ class EnvitCalc(Picker):
     def result(self, app):
         self.envit = cards.envit(self.picked, self.variant, self.peces)
         self.flor_value = cards.flor(self.picked)
+        self.shown_rows = None  # worked out at the first frame (draw_result)
+
+    shown_rows = None
 
     def flor_text(self):
         """What the screen says of the flor ("" where the variant plays none)."""
@@ -41,14 +44,9 @@ class EnvitCalc(Picker):
         flor = self.flor and self.flor_value >= 0
         title = t("Flor") if flor else t("Envit")
         value = str(self.flor_value if flor else self.envit)
-        names = [named(card, self.variant, self.peces) for card in self.picked]
-        room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
-        beside = app.large
-        for text in names:
-            beside = beside and c.text_width(font, text) <= room
-        if not beside:
-            room = c.width - 4
-        rows = [c.wrap(font, text, room, room - 8) for text in names]
+        if self.shown_rows is None:  # once: a frame is drawn a slice at a time
+            self.shown_rows = self._rows(app, c, value)
+        beside, rows = self.shown_rows
         top = line + 2 if app.large else line
         under = top + sum(len(parts) for parts in rows) * line + line + 6  # "No flor", a gap
         below = app.large and not beside and under + app.big.HEIGHT <= c.height - line
@@ -70,6 +68,20 @@ class EnvitCalc(Picker):
             c.text_centre(app.big, value, c.width // 2, under, C.FG)
         if app.large:
             c.text(font, t("Select: another hand"), 4, c.height - line, C.DIM)
+
+
+    def _rows(self, app, c, value):
+        # (beside, rows): whether the digits go beside the cards, each card's name in
+        # the rows it takes.
+        font = app.font
+        names = [named(card, self.variant, self.peces) for card in self.picked]
+        room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
+        beside = app.large
+        for text in names:
+            beside = beside and c.text_width(font, text) <= room
+        if not beside:
+            room = c.width - 4
+        return beside, [c.wrap(font, text, room, room - 8) for text in names]
 
 
 def make(app, arg):
