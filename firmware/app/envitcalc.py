@@ -35,10 +35,9 @@ class EnvitCalc(Picker):
     def draw_result(self, app, c):
         # The value in large digits beside the cards, each card named whole ("la sota
         # d'oros (madona)": the nickname is why it counts); where a name does not fit
-        # beside the digits, the digits go under the cards where there is room (320x240),
-        # else the value goes in the title (and on the OLED), the cards taking the width,
-        # a name wider still wrapping under itself. A flor voids the envit (where the
-        # variant plays flor): the flor's value is then the one shown.
+        # beside the digits (and on the OLED) the value goes in the title and the cards
+        # take the width, a name wider still wrapping under itself. A flor voids the
+        # envit (where the variant plays flor): the flor's value is then the one shown.
         font = app.font
         line = app.line
         flor = self.flor and self.flor_value >= 0
@@ -47,11 +46,8 @@ class EnvitCalc(Picker):
         if self.shown_rows is None:  # once: a frame is drawn a slice at a time
             self.shown_rows = self._rows(app, c, value)
         beside, rows = self.shown_rows
-        top = line + 2 if app.large else line
-        under = top + sum(len(parts) for parts in rows) * line + line + 6  # "No flor", a gap
-        below = app.large and not beside and under + app.big.HEIGHT <= c.height - line
-        draw_title(app, c, title if beside or below else "%s: %s" % (title, value))
-        y = top
+        draw_title(app, c, title if beside else "%s: %s" % (title, value))
+        y = line + 2 if app.large else line
         if beside:
             c.text_right(app.big, value, c.width - 4, y, C.FG)
         for i in range(len(rows)):
@@ -60,15 +56,12 @@ class EnvitCalc(Picker):
                 c.text(font, parts[k], 8 if k else 4, y, SUIT_COLOUR[self.picked[i] & 3])
                 y += line
         if self.flor and not flor:  # under the cards; on a full OLED, in the title bar
-            if app.large or y + font.HEIGHT <= c.height:
+            if y + font.HEIGHT <= c.height:
                 c.text(font, t("No flor"), 4, y + (4 if app.large else 0), C.DIM)
             else:
                 c.text_right(font, t("No flor"), c.width, 0, C.FG)
-        if below:
-            c.text_centre(app.big, value, c.width // 2, under, C.FG)
         if app.large:
             c.text(font, t("Select: another hand"), 4, c.height - line, C.DIM)
-
 
     def _rows(self, app, c, value):
         # (beside, rows): whether the digits go beside the cards, each card's name in

@@ -7,8 +7,9 @@ from app.i18n import t
 
 def words(app):
     """The score's words in the device's language, for the shared page (hw.share):
-    the title, each team's name and half, cantons, dealer and mà, the stakes; then the
-    page's headings, what a round paid and the picture's legend."""
+    the title, each team's name and half, cantons, dealer and mà, the stakes. The page's
+    own words (its headings, what a round paid, the legend) are in the page, in each
+    language (hw/share.html's PAGE): the heap holds none of them."""
     m = app.match
     board = app.stack[0]  # the scoreboard, whose lines these are
     title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
@@ -21,14 +22,5 @@ def words(app):
             t("Deals: %s · mà: %s") % (app.seat_name(m.dealer()),
                                         app.seat_name(m.hand_ma()))
             if m.winner() == R.NOBODY else "",
-            " · ".join(board._stakes(app, m, names)),
-            t("Round history"), t("No rounds yet"), t("Past matches"),
-            t("No past matches"), t("Download the match"),
-            # What a round paid, as the device's round history says it (13-18); the
-            # picture's legend (19); what the page says when the board does not answer.
-            t("Points %s %+d"), t("Flor: %s +%d"), t("Envit: %s +%d"), t("Round: %s +%d"),
-            t("%s wins the canton"), t("%s wins the match!"),
-            t("%s above the line, %s below: a call tall, a baza short")
-            % (names[R.A], names[R.B]),
-            t("No answer from the board: out of reach, or sharing ended")]
+            " · ".join(board._stakes(app, m, names))]
 

@@ -467,3 +467,20 @@ def test_sharing_and_its_password_come_back_after_a_power_cut():
     device.pull_battery()
     assert device.app.sharing is None  # not even made: off, as the players left it
     assert device.app.settings.password == password
+
+
+def test_the_pages_own_words_are_the_devices_translations():
+    # The page holds its headings, what a round paid and its legend in each language
+    # (the device's heap holds none of them): they must be the device's words.
+    import re as _re
+    from app import i18n
+
+    with open(os.path.join(ROOT, "firmware", "hw", "share.html"), encoding="utf-8") as f:
+        page = json.loads(_re.search(r"var PAGE = (\{.*?\});\n", f.read()).group(1))
+    english = page["en"]
+    try:
+        for language in ("ca", "es", "en"):
+            i18n.use(language)
+            assert page[language] == [i18n.t(text) for text in english], language
+    finally:
+        i18n.use("en")
