@@ -39,7 +39,8 @@ def parse_args(argv):
                         help="a board file of boards/: %s (default %s)"
                              % (", ".join(boards.NAMES), boards.NAMES[0]))
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="set the device's language (default: what its flash holds, ca)")
+                        help="set the device's language, skipping the first run's language "
+                             "question and keys help (default: what its flash holds, ca)")
     parser.add_argument("--headless", action="store_true", help="no window: simulated time")
     parser.add_argument("--log", metavar="FILE",
                         help='a table log ("-": standard input) played through the UI first')

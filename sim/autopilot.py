@@ -185,11 +185,15 @@ class Autopilot:
         n = len(menu.items)
         rows = menu.rows
 
+        from app.actions import Actions
+
+        ends = isinstance(menu, Actions)  # it stops at its ends; a double press up: the top
+
         def moves(c):
-            yield E.NEXT, 1, (c + 1) % n
-            yield E.PREV, 1, (c - 1) % n
+            yield E.NEXT, 1, min(c + 1, n - 1) if ends else (c + 1) % n
+            yield E.PREV, 1, max(c - 1, 0) if ends else (c - 1) % n
             yield E.NEXT2, 2, min(c + rows, n - 1)  # a page, for a double press
-            yield E.PREV2, 2, max(c - rows, 0)
+            yield E.PREV2, 2, 0 if ends else max(c - rows, 0)
 
         for event in cheapest_path(menu.cursor, index, moves):
             self.send(event)

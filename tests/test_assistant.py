@@ -523,3 +523,37 @@ def test_result_rows_scroll_on_the_small_screen():
     assert calc.scroll == 1 and bytes(app.canvas.buffer) != before
     _press(app, E.NEXT, E.NEXT, E.NEXT)
     assert calc.scroll == 6 - 4  # held at the last page once drawn
+
+
+def _drawn_texts(app):
+    drawn = []
+    c = app.canvas
+    original = c.text
+    c.text = lambda font, s, x, y, colour, room=0: (
+        drawn.append((s, room)) or original(font, s, x, y, colour, room))
+    try:
+        c.forget()
+        app.render()
+    finally:
+        del c.text
+    return drawn
+
+
+def test_the_calculator_names_the_cards_whole_and_shows_the_flor_it_voids_the_envit_by():
+    # Issue 34: "(amo)"/"(madona)" were dropped where the names were wide, and a flor
+    # hand's large number was the envit the flor voids.
+    for large in (True, False):
+        app = _app("variant mallorca", large)
+        _open(app, "envit")
+        _pick(app, "10o", "11b", "4o")
+        drawn = _drawn_texts(app)
+        texts = [s for s, _ in drawn]
+        joined = " ".join(texts)  # (the OLED wraps a long name under itself)
+        assert "the jack of oros (madona)" in joined and "the knight of bastos (amo)" in joined
+        assert all(not room for s, room in drawn if "(" in s), drawn  # never cut to a room
+        app = _app("variant valencia", large)
+        _open(app, "envit")
+        _pick(app, "7e", "6e", "5e")  # envit 33, flor 38
+        texts = [s for s, _ in _drawn_texts(app)]
+        assert ("38" in texts or "Flor: 38" in texts) and "33" not in texts, texts
+        assert not [s for s in texts if "33" in s], texts

@@ -235,5 +235,33 @@ def test_a_past_match_whose_team_name_is_not_utf8_is_listed_with_the_teams_lette
     app = _app("variant valencia")
     app.archive = lambda: Archive(fs)
     app.open("pastmatches")
-    assert _texts(app)[1:] == ["Mallorca · A 0-0 ELLS · 1 rounds", "València · NOS 0-1 ELLS"]
+    assert _texts(app)[1:] == ["Mallorca · A 0-0 ELLS · 1 round", "València · NOS 0-1 ELLS"]
     assert "truc.a01.bad1" not in fs.files and "truc.a01" in fs.files
+
+
+def test_the_flors_are_listed_in_the_order_they_were_paid_as_the_summary_does():
+    # Both teams' flors: the mà's team first, on the round history as on the summary (issue
+    # 34: the history listed them in team order).
+    from app.summary import Summary
+
+    firsts = []
+    for dealer in (0, 1):
+        app = _app("variant valencia\ndealer %d\nflor A\nflor B\nbaza B\nbaza B" % dealer)
+        summary = [s for s, _ in Summary(1 << 2).lines(app) if s.startswith("Flor")]
+        app.open("rounds")
+        history = [s for s in _texts(app) if s.startswith("Flor")]
+        assert len(summary) == 2 and history == summary, (dealer, history, summary)
+        firsts.append(summary[0])
+    assert firsts == ["Flor: B +3", "Flor: A +3"]  # round 1's mà: the seat after the dealer
+
+
+def test_a_past_match_of_one_round_says_one_round():
+    # Issue 34: "1 rondes".
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play("variant mallorca\nbaza A\nbaza A"))
+    app = _app("variant valencia", language="ca")
+    app.archive = lambda: archive
+    app.open("mainmenu")
+    app.open("pastmatches")
+    assert _texts(app)[1] == "Mallorca · A 0-0 B · 1 ronda"

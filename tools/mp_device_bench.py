@@ -255,28 +255,36 @@ class Bench:
         """Moves the top menu's cursor to the item of value (or the first command op)
         and selects it; False when the menu has none."""
         n = self.steps(value, op)
-        if n < 0:
+        if n is None:
             return False
-        for _ in range(n):
+        if n == "top":  # the Actions menu's Menu: a double press up
+            self.press("P")
+        for _ in range(n if n != "top" and n > 0 else 0):
             self.press("n")
+        for _ in range(-n if n != "top" and n < 0 else 0):
+            self.press("p")
         self.press("s")
         return True
 
     def steps(self, value, op):
-        # The NEXT presses to that item, -1 for none. A function of its own: the menu's
-        # objects stay in this frame, gone once it returns (a caller's frame would keep
-        # them alive for the collector after the press that leaves the menu).
+        # The NEXT presses to that item (PREV ones where negative: the Actions menu does
+        # not wrap round; "top": its first item), None for none. A function of its own:
+        # the menu's objects stay in this frame, gone once it returns (a caller's frame
+        # would keep them alive for the collector after the press that leaves the menu).
         screen = self.app.top()
         items = getattr(screen, "items", None)
         if items is None:
-            return -1
+            return None
         screen.refresh(self.app)
         items = screen.items
+        ends = type(screen).__name__ == "Actions"
         for i in range(len(items)):
             v = items[i][1]
             if (type(v) is tuple and v[0] == op) if op else str(v) == value:
+                if ends:
+                    return "top" if i == 0 else i - screen.cursor
                 return (i - screen.cursor) % len(items)
-        return -1
+        return None
 
     def home(self):
         for _ in range(20):

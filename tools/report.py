@@ -124,9 +124,10 @@ def counts(h):
     """Per team [A, B]: the summary's counts."""
     out = {}
     for key, first in (("envits called", H.ENVIT_CALLS), ("trucs called", H.TRUC_CALLS),
-                       ("envits refused", H.ENVIT_REFUSED), ("trucs refused", H.TRUC_REFUSED)):
+                       ("envits refused", H.ENVIT_REFUSED), ("trucs refused", H.TRUC_REFUSED),
+                       ("flors", H.FLORS)):  # flors declared: two in one round are two
         out[key] = h.calls[first:first + 2]
-    for key, kind in (("flors", 0), ("envits won", 1), ("trucs won", 2)):
+    for key, kind in (("envits won", 1), ("trucs won", 2)):
         out[key] = [sum(1 for i in range(h.count()) if paid(h, i, team)[kind]) for team in (0, 1)]
     return out
 

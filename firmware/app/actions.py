@@ -1,26 +1,31 @@
 # The Actions menu: every command the engine would accept now (app.commands), then the
-# screens for what takes more than one choice. It opens on the likeliest command the team
-# keys do not already give, by what the match waits for (no vull when a call waits, the
-# show when the round waits for the envit values, else parda), never by what was pressed
-# before: the same presses always land on the same command. Each team's others sit beside
-# it, team A's above (its key, PREV, goes up), team B's below, the nearest the likeliest;
-# so parda is 2 presses from the scoreboard and a flor 3. Its keys are a menu's, as
-# everywhere (a double press is a page); going, a round's end, is asked with both keys
-# (app.going) or chosen here, further down.
+# screens for what takes more than one choice. The same presses always land on the same
+# row, whatever the match waits for (README: the press table):
+# - it opens on the likeliest command the team keys do not give (no vull when a call
+#   waits, the show when the round waits for the envit values, else parda);
+# - each team's calls sit beside it, team A's above (its key, PREV, goes up), team B's
+#   below, in fixed rows from the cursor: flor (when the match plays it), envit, the
+#   envit's top (falta, tots) and the truc's (joc fora); a row the rules do not allow now
+#   is dim, and choosing it says why and changes nothing; further out, the team's other
+#   commands (going, the other steps, what the keys do);
+# - at the top, the menus: Menu, Adjust points, Redo, Undo; a double press up (PREV2)
+#   goes straight to Menu, so "Actions, up twice at once, choose" is the main menu;
+# - it does not wrap round: presses past an end stay on it.
 from truc import rules as R
-from app.commands import quick, strong
-from app.labels import label, legal
+from truc import variants as V
+from app.labels import label, legal, next_step
 from app.i18n import t
 from app.menu import Menu
+from ui import events as E
 
-_NEAR = (R.FLOR, R.ENVIT)  # beside the cursor, in this order from it
 
-
-def _keyed(m, op, a, b):
-    """Whether a scoreboard key already does the command (one step, the team's own)."""
-    if op == R.END:
-        return True
-    return a < 2 and not b and (op == quick(m, a) or op == strong(m, a))
+def _slots(m, team):
+    """The team's fixed rows, nearest the cursor first: (op, team, step)."""
+    slots = [(R.ENVIT, team, 1), (R.ENVIT, team, len(V.ENVIT_LADDERS[m.variant()]) - 1),
+             (R.TRUC, team, len(V.TRUC_LADDERS[m.variant()]) - 1)]
+    if m.options() & R.OPT_FLOR:
+        slots.insert(0, (R.FLOR, team, 0))
+    return slots
 
 
 class Actions(Menu):
@@ -32,40 +37,65 @@ class Actions(Menu):
             return
         m = app.match
         home = None  # the item the cursor opens on
+        over = m.winner() != R.NOBODY
         shown = m.envit_state() == R.ENVIT_ACCEPTED and m.round_winner() != R.NOBODY
-        sides = ([], [])  # team A's and B's commands beside it
-        rest = []  # what the keys do, and jumps up the ladders
-        if m.winner() != R.NOBODY:  # the match is over: the next one
+        if over:  # the match is over: the next one
             home = (t("New match"), "newmatch")
         elif shown:  # the round is decided: the values are what it waits for
             home = (t("Show envit values"), "showentry")
-        goings = []
+        # The allowed commands, each with its step (a call's next step named): the fixed
+        # rows find theirs whichever way legal() lists it.
+        allowed = []
         for op, a, b in legal(m):
-            item = (label(app, op, a, b), (op, a, b))
+            step = next_step(m, op) if (op == R.ENVIT or op == R.TRUC) and not b else b
+            allowed.append(((op, a, step), (op, a, b)))
+        sides = ([], [])  # each team's rows, nearest the cursor first
+        dim = ([], [])
+        fixed = 0 if over else len(_slots(m, R.A))
+        for team in () if over else (R.A, R.B):
+            for slot in _slots(m, team):
+                value = slot
+                for i in range(len(allowed)):
+                    if allowed[i][0] == slot:
+                        value = allowed.pop(i)[1]
+                        break
+                sides[team].append((label(app, *slot), value))
+                dim[team].append(1 if value is slot else 0)
+        for _, item in allowed:  # the others, as legal() orders them
+            op, a, b = item
+            row = (label(app, op, a, b), item)
             if (op == R.NOVULL or op == R.BAZA and a == R.PARDA) and home is None:
-                home = item
-            elif op == R.NOVULL or op == R.BAZA and a == R.PARDA:
-                sides[1 if a == R.PARDA else a].insert(0, item)
-            elif op in _NEAR and not b and not _keyed(m, op, a, b):
-                sides[a].append(item)
-            elif op == R.FOLD:
-                goings.append(item)
-            else:
-                rest.append(item)
-        for side in sides:
-            side.sort(key=lambda item: _NEAR.index(item[1][0]) if item[1][0] in _NEAR else -1)
-        extras = []
-        if m.envit_state() == R.ENVIT_ACCEPTED and not shown:
-            extras.append((t("Show envit values"), "showentry"))
+                home = row
+                continue
+            team = a if a < 2 else R.B  # parda and the like: below, with B's
+            at = fixed if op == R.FOLD else len(sides[team])  # going: after the fixed rows
+            sides[team].insert(at, row)
+            dim[team].insert(at, 0)
+        menus = [(t("Menu"), "mainmenu")]
+        if m.variant() and not over:
+            menus.append((t("Adjust points"), "adjust"))
         if m.can_redo():
-            extras.append((t("Redo"), "redo"))
-        if m.variant() and m.winner() == R.NOBODY:
-            extras.append((t("Adjust points"), "adjust"))
+            menus.append((t("Redo"), "redo"))
         if app.can_undo():
-            extras.append((t("Undo"), "undo"))
-        above = [(t("Menu"), "mainmenu")] + sides[0][::-1]
+            menus.append((t("Undo"), "undo"))
+        if m.envit_state() == R.ENVIT_ACCEPTED and not shown:
+            menus.append((t("Show envit values"), "showentry"))
+        above = menus + sides[R.A][::-1]
         self.cursor = len(above)
-        self.items = above + ([home] if home else []) + sides[1] + extras + goings + rest
+        self.items = above + ([home] if home else []) + sides[R.B]
+        self.dim = bytes([0] * len(menus) + dim[R.A][::-1] + ([0] if home else []) + dim[R.B])
+
+    def event(self, app, e):
+        self.refresh(app)
+        n = len(self.items)
+        if e == E.PREV2:  # straight to the top: Menu
+            self.cursor = 0
+        elif e == E.PREV:  # no wrapping round: a count of presses never lands far away
+            self.cursor = max(self.cursor - 1, 0)
+        elif e == E.NEXT:
+            self.cursor = min(self.cursor + 1, n - 1)
+        else:
+            Menu.event(self, app, e)
 
     def choose(self, app, value):
         if value == "undo":
@@ -76,7 +106,7 @@ class Actions(Menu):
             app.redo()
         elif value in ("showentry", "adjust", "mainmenu", "newmatch"):
             app.replace(value)
-        else:
+        else:  # a dim row too: the engine refuses it, the notice says why
             app.pop()
             app.apply(value[0], value[1], value[2])
 

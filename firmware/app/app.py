@@ -61,6 +61,7 @@ class App:
     # hw.tournament's Tournament, made by app.make_tournament(), which app.boot sets on a
     # board with a tournament file only (Menu -> Tournament)
     tournament = None
+    sticky = False  # the notice stays until the next press (sharing ended by itself)
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
@@ -192,6 +193,7 @@ class App:
     # Input.
     def event(self, e):
         self.message = ""
+        self.sticky = False
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
         else:
@@ -199,16 +201,21 @@ class App:
         self.after_event()
 
     def tick(self, now_ms):
-        """Returns True when the screen changed without an event (a notice left)."""
+        """Returns True when the screen changed without an event (a notice left, a page)."""
         self.now = now_ms
-        self.top().tick(self, now_ms)
+        turned = self.top().tick(self, now_ms)  # a page turned by itself (the scoreboard's)
         if self.message is not self._notice:
             self._notice = self.message
             self._notice_at = now_ms
-        elif self.message and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+        elif self.message and not self.sticky and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
             self.message = self._notice = ""
             return True
-        return False
+        return bool(turned)
+
+    def sharing_ended(self):
+        """Sharing ended by itself (hw.share): said until the next press."""
+        self.message = t("Sharing ended: 30 minutes without a phone")
+        self.sticky = True
 
     def due_ms(self, now_ms):
         """ms until the screen changes by itself (a notice leaves, a screen that times
@@ -354,7 +361,8 @@ class Screen:
         pass
 
     def tick(self, app, now_ms):
-        pass
+        """True when what it shows changed by itself (it is drawn again)."""
+        return False
 
     def due_ms(self, app, now_ms):
         """ms until tick() changes something, -1: never (see App.due_ms)."""

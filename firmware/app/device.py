@@ -74,7 +74,7 @@ class Device:
 
         app = self.app
         return Sharing(self.match, self.settings, self.archive, self.share_ports[0],
-                       self.share_ports[1], words=lambda: app.stack[0].words(app),
+                       self.share_ports[1], words=lambda: _page_words(app),
                        tell=lambda notice: setattr(app, "message", t(notice)))
 
     def changed(self):
@@ -98,3 +98,13 @@ class Device:
         except OSError:  # the settings alone (the journal says its own): retried
             self.app.message = t(SETTINGS_FULL)  # at every press, the score unmarked
         self.said(True)
+
+
+def _page_words(app):
+    # The scoreboard's words for the shared page, from a module imported for the moment.
+    from app.pagewords import words
+
+    try:
+        return words(app)
+    finally:
+        forget(("app.pagewords",))

@@ -1,6 +1,6 @@
 # The assistant's envit and flor calculator.
 from truc import cards
-from app.cardwords import SUIT_COLOUR, card_text, named
+from app.cardwords import SUIT_COLOUR, named
 from app.i18n import t
 from app.menu import draw_title
 from app.picker import Picker
@@ -22,6 +22,9 @@ class EnvitCalc(Picker):
     def result(self, app):
         self.envit = cards.envit(self.picked, self.variant, self.peces)
         self.flor_value = cards.flor(self.picked)
+        self.shown_rows = None  # worked out at the first frame (draw_result)
+
+    shown_rows = None
 
     def flor_text(self):
         """What the screen says of the flor ("" where the variant plays none)."""
@@ -30,32 +33,48 @@ class EnvitCalc(Picker):
         return t("Flor: %d") % self.flor_value if self.flor_value >= 0 else t("No flor")
 
     def draw_result(self, app, c):
-        # The cards in their suits' colours and the value in large digits beside them; the
-        # OLED has no room beside the cards: the value is in the title, the cards whole.
+        # The value in large digits beside the cards, each card named whole ("la sota
+        # d'oros (madona)": the nickname is why it counts); where a name does not fit
+        # beside the digits (and on the OLED) the value goes in the title and the cards
+        # take the width, a name wider still wrapping under itself. A flor voids the
+        # envit (where the variant plays flor): the flor's value is then the one shown.
         font = app.font
         line = app.line
-        value = str(self.envit)
-        y = line + 2
-        if app.large:
-            draw_title(app, c, t("Envit"))
-            room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
+        flor = self.flor and self.flor_value >= 0
+        title = t("Flor") if flor else t("Envit")
+        value = str(self.flor_value if flor else self.envit)
+        if self.shown_rows is None:  # once: a frame is drawn a slice at a time
+            self.shown_rows = self._rows(app, c, value)
+        beside, rows = self.shown_rows
+        draw_title(app, c, title if beside else "%s: %s" % (title, value))
+        y = line + 2 if app.large else line
+        if beside:
             c.text_right(app.big, value, c.width - 4, y, C.FG)
-        else:
-            draw_title(app, c, "%s: %s" % (t("Envit"), value))
-            y = line
-            room = c.width - 4
-        for card in self.picked:
-            text = named(card, self.variant, self.peces)
-            if c.text_width(font, text) > room:  # the nickname left out, never the suit
-                text = card_text(card)
-            c.text(font, text, 4, y, SUIT_COLOUR[card & 3])
-            y += line
-        flor = self.flor_text()
-        if flor:
-            c.text(font, flor, 4, y + (4 if app.large else 0),
-                   C.GOOD if self.flor_value >= 0 else C.DIM)
+        for i in range(len(rows)):
+            parts = rows[i]
+            for k in range(len(parts)):
+                c.text(font, parts[k], 8 if k else 4, y, SUIT_COLOUR[self.picked[i] & 3])
+                y += line
+        if self.flor and not flor:  # under the cards; on a full OLED, in the title bar
+            if y + font.HEIGHT <= c.height:
+                c.text(font, t("No flor"), 4, y + (4 if app.large else 0), C.DIM)
+            else:
+                c.text_right(font, t("No flor"), c.width, 0, C.FG)
         if app.large:
             c.text(font, t("Select: another hand"), 4, c.height - line, C.DIM)
+
+    def _rows(self, app, c, value):
+        # (beside, rows): whether the digits go beside the cards, each card's name in
+        # the rows it takes.
+        font = app.font
+        names = [named(card, self.variant, self.peces) for card in self.picked]
+        room = c.width - 16 - c.text_width(app.big, value)  # the cards end clear of it
+        beside = app.large
+        for text in names:
+            beside = beside and c.text_width(font, text) <= room
+        if not beside:
+            room = c.width - 4
+        return beside, [c.wrap(font, text, room, room - 8) for text in names]
 
 
 def make(app, arg):

@@ -1,7 +1,10 @@
 # Català. English text -> translation (see app.i18n).
 TEXT = {
+    "1 round": "1 ronda",
     "%d rounds": "%d rondes",
     "%s (canton)": "%s (cantó)",
+    "%s above the line, %s below: a call tall, a baza short":
+        "%s damunt la ratlla, %s davall: una cantada alta, una basa baixa",
     "%s goes": "%s se'n va",
     "%s goes (ens n'anam)": "%s: ens n'anam",
     "%s goes (ens n'anem)": "%s: ens n'anem",
@@ -55,6 +58,8 @@ TEXT = {
     "Menu": "Menú",
     "Names": "Noms",
     "New match": "Partida nova",
+    "No answer from the board: out of reach, or sharing ended":
+        "La placa no respon: fora d'abast, o ja no es comparteix",
     "No bets": "Sense apostes",
     "No envit: next round": "Sense envit: ronda següent",
     "No match assigned": "Cap partida assignada",
@@ -69,6 +74,7 @@ TEXT = {
     "Parda": "Parda",
     "Past matches": "Partides anteriors",
     "Sending: %d of %d": "Enviant: %d de %d",
+    "Sharing ended: 30 minutes without a phone": "Ja no es comparteix: 30 minuts sense cap telèfon",
     "Share": "Comparteix",
     "Start: %s": "Comença: %s",
     "Stop sharing": "Deixa de compartir",

@@ -1,7 +1,10 @@
 # Español. English text -> translation (see app.i18n).
 TEXT = {
+    "1 round": "1 ronda",
     "%d rounds": "%d rondas",
     "%s (canton)": "%s (cantón)",
+    "%s above the line, %s below: a call tall, a baza short":
+        "%s encima de la raya, %s debajo: un canto alto, una baza baja",
     "%s goes": "%s se va",
     "%s goes (ens n'anam)": "%s: nos vamos",
     "%s goes (ens n'anem)": "%s: nos vamos",
@@ -55,6 +58,8 @@ TEXT = {
     "Menu": "Menú",
     "Names": "Nombres",
     "New match": "Partida nueva",
+    "No answer from the board: out of reach, or sharing ended":
+        "La placa no responde: fuera de alcance, o ya no se comparte",
     "No bets": "Sin apuestas",
     "No envit: next round": "Sin envit: siguiente ronda",
     "No match assigned": "Ninguna partida asignada",
@@ -70,6 +75,7 @@ TEXT = {
     "Past matches": "Partidas anteriores",
     "Peces": "Peces",
     "Sending: %d of %d": "Enviando: %d de %d",
+    "Sharing ended: 30 minutes without a phone": "Ya no se comparte: 30 minutos sin ningún teléfono",
     "Share": "Compartir",
     "Start: %s": "Comenzar: %s",
     "Stop sharing": "Dejar de compartir",

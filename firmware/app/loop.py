@@ -56,6 +56,7 @@ class Loop:
             dirty = True
         sharing = getattr(app, "sharing", None)  # hw.share's: answered at every turn
         if sharing is not None and sharing.poll(now_ms):  # it ended by itself
+            app.sharing_ended()
             dirty = True
         self._dirty = False
         if dirty:

@@ -84,7 +84,7 @@ def draw_rows(self, app, c, top):
     y = top
     for i in range(first, last):
         texts = row_lines(app, c, items[i][0]) if c.shows(y, size[i] * line) else ()
-        colour = C.FG
+        colour = C.DIM if i < len(self.dim) and self.dim[i] else C.FG
         if i == cursor:
             c.fill_rect(0, y, c.width, size[i] * line, C.FG)
             colour = C.BG
@@ -97,6 +97,8 @@ def draw_rows(self, app, c, top):
 
 class Menu(Screen):
     """Items are (label, value) pairs; choose(app, value) acts on the chosen one."""
+
+    dim = b""  # per item, 1: drawn dim (a command the rules do not allow now)
 
     def __init__(self, title, items=None):
         self.title = title

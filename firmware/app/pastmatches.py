@@ -29,7 +29,7 @@ def _label(app, s, played, names, width):
     # The longest of these that fits: variant, teams and cantons, rounds; teams that were
     # given names rather keep them than the rounds (the letters tell no match apart).
     variant, ca, cb = s[0], s[2], s[3]
-    rounds = t("%d rounds") % played
+    rounds = t("1 round") if played == 1 else t("%d rounds") % played
     name = VT.SHORT_TITLES[variant]  # the archive read it: a variant of V
     score = "%d-%d" % (ca, cb)
     both = "%s · %s %s %s" % (name, names[0], score, names[1])

@@ -103,6 +103,7 @@ class History(Screen):
             if points:
                 self._add(app, rows, width, t("Points %s %+d") % (self._team(app, team), points),
                           "", team)
+        for team in h.flor_order(i):  # as the summary: the mà's team first
             points = h.field(i, H.FLOR_A + team)
             if points:
                 self._add(app, rows, width, t("Flor: %s +%d") % (self._team(app, team), points),

@@ -1,6 +1,8 @@
 # The screen the device rests on: both teams' points in large digits, cantons, round,
 # who deals and who is mà, the stakes and the pending call. Its keys are the teams':
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
+from micropython import const
+
 from truc import rules as R
 from truc import variants as V
 from app.app import Screen
@@ -8,6 +10,7 @@ from app import commands
 from ui import events as E
 from app.i18n import t
 from ui import canvas as C
+from ui.gestures import elapsed
 
 # Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
 # counter-clockwise (the play order), for 2, 4 and 6 players. The OLED's short middle
@@ -23,18 +26,23 @@ _SEATS_6_FLAT = ((0, 100), (100, 100), (100, -100), (0, -100), (-100, -100), (-1
 # edges and their top; under them the team names (in room pixels, clear of the table
 # drawing), their halves and, in the middle, the seats' text (D2 M3); the table drawing
 # (centre, radii, seat size, the dealer's ring); the first row of the stakes' lines and
-# how many rows they have, the key hints' row, the rows' step; the battery's half room.
+# how many rows they have, the key hints' row, the rows' step; the battery's half room;
+# how many rows more the stakes may take above their own before the score's digits.
 # score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
-# rows, bottom, step, middle (0 for names_y, halves_y, seats_y: none). Bytes: 16 a glass.
+# rows, bottom, step, middle, lift (0 for names_y, halves_y, seats_y: none). Bytes: 17 a
+# glass.
 _LAYOUTS = (
-    bytes((26, 12, 0, 0, 0, 0, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10)),
-    bytes((48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14)),
-    bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18)),
+    bytes((26, 12, 0, 0, 0, 0, 32, 9, 4, 2, 1, 40, 1, 52, 12, 10, 0)),
+    bytes((48, 17, 68, 88, 84, 78, 48, 20, 20, 4, 2, 101, 1, 118, 17, 14, 2)),
+    bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18, 3)),
 )
+_PAGE_MS = const(2500)  # stakes with more lines than the glass has rows: a page this long
 
 
 class Scoreboard(Screen):
     def event(self, app, e):
+        self._page = 0  # the stakes may change: their first page, for a whole page's time
+        self._turned = app.now
         m = app.match
         if m.winner() != R.NOBODY and (e == E.PREV or e == E.NEXT):
             app.open("newmatch")  # the match is over: the team keys offer the next one
@@ -53,47 +61,58 @@ class Scoreboard(Screen):
             app.undo()
         # BACK does nothing here: backing out of a menu once too often changes nothing.
 
+    _page = 0  # stakes with more lines than rows: the page shown (tick turns it)
+    _pages = 1
+    _turned = 0  # ticks_ms when the page was last turned (or the stakes changed)
+
+    def tick(self, app, now_ms):
+        if self._pages > 1 and elapsed(now_ms, self._turned) >= _PAGE_MS:
+            self._page += 1
+            self._turned = now_ms
+            return True  # drawn again
+        return False
+
     def draw(self, app, c):
         m = app.match
         (score_x, score_y, names_y, room, halves_y, seats_y, cy, rx, ry, seat, ring, stakes_y,
-         rows, bottom, step, middle) = _LAYOUTS[app.size]
+         rows, bottom, step, middle, lift) = _LAYOUTS[app.size]
         font = app.font
         w = c.width
-        # Stakes that need more lines than their rows take the hints' row (the hints come
-        # back when they fit), then the rows under the scores (the names, halves, seats'
-        # text and table give way); on the OLED, which has none, the title's row.
+        # The title and the key hints always show. Stakes that need more lines than their
+        # rows take rows above them (the seats' text, the halves, the names and the table
+        # give way, each as the lines reach it); more than that, a page at a time.
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
-        hints = n <= rows
-        whole = n <= rows + 1 or not app.large
-        title_row = not app.large and n > rows + 1
-        if c.shows(0, font.HEIGHT) and not title_row:
+        fit = rows + lift
+        self._pages = (n + fit - 1) // fit
+        first = self._page % self._pages * fit
+        if self._pages > 1:  # a page: its lines, the last page's bottom-aligned
+            lines = lines[first:first + fit]
+            n = len(lines)
+        top = stakes_y - max(n - rows, 0) * step
+        if c.shows(0, font.HEIGHT):
             self._title(app, c, m)
         for team in (R.A, R.B):
             cx = score_x if team == R.A else w - score_x
             if c.shows(score_y, app.big.HEIGHT):
                 c.text_centre(app.big, str(self._score(m, team)), cx, score_y, C.TEAM[team])
-            if names_y and whole:
+            if names_y and names_y + font.HEIGHT <= top:
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
-                if c.shows(halves_y, font.HEIGHT):
+                if halves_y + font.HEIGHT <= top and c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
         if not app.large and m.winner() == R.NOBODY:  # the cantons between the scores
             c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
-        if whole:
+        if cy + ry + seat + ring < top:
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
-            if seats_y and c.shows(seats_y, font.HEIGHT) and m.winner() == R.NOBODY:
-                c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
+        if seats_y and seats_y + font.HEIGHT <= top and c.shows(seats_y, font.HEIGHT) \
+                and m.winner() == R.NOBODY:
+            c.text_centre(font, self._seats_text(m), w // 2, seats_y, C.DIM)
         for i in range(n):
-            if hints:
-                y = stakes_y + i * step
-            elif title_row and i == 0:
-                y = 0
-            else:  # bottom-aligned on the hints' row
-                y = bottom - (n - 1 - i) * step
+            y = top + i * step
             if c.shows(y, font.HEIGHT):
                 c.text(font, lines[i], 2 if app.large else 0, y,
-                       C.WARN if i >= self._said else C.FG)
-        if hints and c.shows(bottom, font.HEIGHT):
+                       C.WARN if first + i >= self._said else C.FG)
+        if c.shows(bottom, font.HEIGHT):
             self._bottom(app, c, m, bottom, middle)
 
     def _title(self, app, c, m):
@@ -109,12 +128,17 @@ class Scoreboard(Screen):
             title = t("Round %d") % m.round()
             if m.duel():
                 title += " · " + t("punta %d/3") % m.duel()
+        sharing = app.sharing is not None and app.sharing.active()
         if app.large:
             cantons = self._cantons_text(m)
             right = w - 2 - c.text_width(font, cantons)
             c.text(font, cantons, right, 0, C.DIM)
-            c.text(font, title, 2, 0, C.DIM)
+            end = c.text(font, title, 2, 0, C.DIM)
+            if sharing:  # the phones see the match: the mark after the title
+                _radio(c, end + 8, 2, font.HEIGHT - 5)
             return
+        if sharing:  # beside the cantons, between the scores
+            _radio(c, w // 2 + 13, _LAYOUTS[0][1] + 2, 8)
         if m.winner() == R.NOBODY:  # once it is over, the halves give the title their room
             c.text(font, self._half(m, R.A), 0, 0, C.FG)
             c.text_right(font, self._half(m, R.B), w, 0, C.FG)
@@ -123,25 +147,6 @@ class Scoreboard(Screen):
     def _score(self, m, team):
         # The points; once the match is won, the cantons (the points were cleared).
         return m.points(team) if m.winner() == R.NOBODY else m.cantons(team)
-
-    def words(self, app):
-        """The score's words in the device's language, for the shared page (hw.share):
-        the title, each team's name and half, cantons, dealer and mà, the stakes; then the
-        page's headings."""
-        m = app.match
-        title = t("Round %d") % m.round() if m.winner() == R.NOBODY else t("Match over")
-        if m.duel():
-            title += " · " + t("punta %d/3") % m.duel()
-        names = (app.team_name(R.A), app.team_name(R.B))
-        return [title, names[R.A], names[R.B], self._half(m, R.A), self._half(m, R.B),
-                self._cantons_text(m),
-                # The page has room for the seats' names, where the glass has "D2 M1".
-                t("Deals: %s · mà: %s") % (app.seat_name(m.dealer()),
-                                            app.seat_name(m.hand_ma()))
-                if m.winner() == R.NOBODY else "",
-                " · ".join(self._stakes(app, m, names)),
-                t("Round history"), t("No rounds yet"), t("Past matches"),
-                t("No past matches"), t("Download the match")]
 
     def _half(self, m, team):
         if m.winner() != R.NOBODY:  # under the cantons, in the large digits
@@ -169,7 +174,7 @@ class Scoreboard(Screen):
             dx, dy = seats[seat]
             x = cx + dx * rx // 100
             y = cy + dy * ry // 100
-            if not m.plays(seat):
+            if not m.plays(seat) and not over:  # (once over, no duel is next)
                 c.fill_rect(x - dot, y - dot, 2 * dot + 1, 2 * dot + 1, C.DIM)
                 continue
             hollow = c.mono and seat & 1
@@ -274,7 +279,7 @@ class Scoreboard(Screen):
             return [t("%s may still envit") % names[window]]
         state = m.envit_state()
         parts = []
-        last = ()  # what the last round paid, after the stakes of the round in play
+        last = ()  # what the last round paid, while the round in play has no stakes
         if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
             text = t("Round: %s") % names[m.round_winner()]
             why = commands.decided_by(app, names)
@@ -299,8 +304,9 @@ class Scoreboard(Screen):
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
-        for text, _ in last:
-            parts.append(text)
+        if not parts:  # the round in play has no stakes yet: what the last one paid (never
+            # both: "Envit: B +1 · Envit: B +4" would read as one round's)
+            parts = [text for text, _ in last]
         return parts or [t("No bets")]
 
     def _hints(self, app, c, m, y, room):
@@ -325,6 +331,13 @@ class Scoreboard(Screen):
             else:
                 c.text(font, ">", c.width - arrow, y, C.DIM)
                 c.text_right(font, text, c.width - arrow, y, C.DIM, room - arrow)
+
+
+def _radio(c, x, y, h):
+    """The sharing mark: three bars rising left to right, h pixels tall."""
+    for i in range(3):
+        bar = h * (i + 1) // 3
+        c.fill_rect(x + 3 * i, y + h - bar, 2, bar, C.MARK)
 
 
 def make(app, arg):

@@ -20,14 +20,23 @@ class Share(Screen):
         app.pop()
 
     def draw(self, app, c):
+        # The code as large as leaves room beside it for the network's name, the password
+        # and the address, never cut (a phone that cannot read the code types them), with a
+        # module of light round it; "Password:" over the password where it fits.
+        font = app.font
+        widest = 0
+        for i in (0, 2, 3):
+            widest = max(widest, c.text_width(font, self.lines[i]))
         scale = c.height // (qr.SIZE + 2)
-        quiet = (c.height - qr.SIZE * scale) // 2
-        side = qr.SIZE * scale + 2 * quiet
-        if c.shows(0, side):
-            c.fill_rect(0, 0, side, side, C.FG)  # the light around it is part of the code
+        while scale > 1 and (qr.SIZE + 2) * scale + 4 + widest > c.width:
+            scale -= 1
+        side = (qr.SIZE + 2) * scale
+        top = (c.height - side) // 2
+        if c.shows(top, side):
+            c.fill_rect(0, top, side, side, C.FG)  # the light around it is part of the code
         code = self.code
         for row in range(qr.SIZE):
-            y = quiet + row * scale
+            y = top + (row + 1) * scale
             if not c.shows(y, scale):
                 continue
             at = row * qr.SIZE
@@ -37,16 +46,19 @@ class Share(Screen):
                     run = x
                     while run < qr.SIZE and code[at + run]:
                         run += 1
-                    c.fill_rect(quiet + x * scale, y, (run - x) * scale, scale, C.BG)
+                    c.fill_rect((x + 1) * scale, y, (run - x) * scale, scale, C.BG)
                     x = run
                 else:
                     x += 1
         left = side + 4
+        room = c.width - left
         y = 2
         for i in range(len(self.lines)):
+            line = self.lines[i]
+            if i == 1 and c.text_width(font, line) > room:
+                continue
             if c.shows(y, app.line):
-                c.text(app.font, self.lines[i], left, y, C.DIM if i == 1 else C.FG,
-                       c.width - left)
+                c.text(font, line, left, y, C.DIM if i == 1 else C.FG)
             y += app.line + (2 if i == 0 else 0)
 
 

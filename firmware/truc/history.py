@@ -44,13 +44,15 @@ HOW_WENT = const(4)  # a team went (fold)
 
 IN_PLAY = const(1)  # the round is not closed (only corrections so far)
 TRUC_ACCEPTED = const(2)  # a truc was accepted in the round (a going after it kept it)
+B_FLOR_FIRST = const(4)  # both teams' flors paid, B's first (B's seat was the round's mà)
 
-# The match's counts, per team (index + team): calls (every call and raise) and refusals
-# (the refusing team).
+# The match's counts, per team (index + team): calls (every call and raise), refusals
+# (the refusing team) and flors.
 ENVIT_CALLS = const(0)
 TRUC_CALLS = const(2)
 ENVIT_REFUSED = const(4)
 TRUC_REFUSED = const(6)
+FLORS = const(8)  # flors declared (a team may have two in a round)
 
 
 class History:
@@ -64,7 +66,7 @@ class History:
             base[:STATE_SIZE] = dump[:STATE_SIZE]
             dump = None
             scratch.load(base)
-        self.calls = [0] * 8
+        self.calls = [0] * 10
         # One allocation: a record per round or duel closed, per canton won by hand, and
         # the round in play at most.
         duels = 3 if match.options() & R.OPT_ALTERNATE else 1
@@ -89,6 +91,11 @@ class History:
     def records(self):
         """The records, SIZE bytes each, as they are (the shared page reads them)."""
         return memoryview(self._records)[:self._n * SIZE]
+
+    def flor_order(self, i):
+        """The teams whose flors record i paid, in the order they were paid."""
+        first = 1 if self.field(i, FLAGS) & B_FLOR_FIRST else 0
+        return (first, first ^ 1)
 
     def signed(self, i, f):
         v = self._records[i * SIZE + f]
@@ -125,6 +132,8 @@ class History:
             calls[ENVIT_CALLS + a] += 1
         elif op == R.TRUC:
             calls[TRUC_CALLS + a] += 1
+        elif op == R.FLOR:
+            calls[FLORS + a] += 1
         elif op == R.VULL or op == R.NOVULL:
             if envit_answer:
                 if op == R.NOVULL:
@@ -168,6 +177,8 @@ class History:
             rec[TRUC_PTS] = tp
             rec[CANTON] = canton
             rec[ENVIT_RIVALS] = rivals
+            if fa and fb and first_flor(m, rec[_ROUND] | rec[_ROUND + 1] << 8, rec[_DUEL]):
+                rec[FLAGS] |= B_FLOR_FIRST
         elif op == R.ADJUST:  # a correction reached the target: the canton is its team's
             rec[CANTON] = a
         for team in (0, 1):
@@ -186,6 +197,13 @@ class History:
         j = self._n * SIZE
         self._records[j:j + SIZE] = rec
         self._n += 1
+
+
+def first_flor(m, number, duel):
+    """The team paid first when both have flor in round number (or its punta duel): the
+    mà's (RULES.md)."""
+    ma = (m.first_dealer() + number) % m.players()
+    return (ma + duel - 1 if duel else ma) & 1
 
 
 def _signed(v):

@@ -117,3 +117,11 @@ def test_a_truc_won_because_the_rivals_went_is_counted_and_marked(tmp_path):
     path, done = _run(tmp_path, "variant valencia\nbaza B\nbaza B\nfold A\n")
     rows = dict((line[:15].strip(), line[15:].split()) for line in done.stdout.splitlines()[3:10])
     assert rows["trucs won"] == ["0", "0"]
+
+
+def test_two_flors_of_a_team_in_one_round_count_two(tmp_path):
+    # Issue 34: "flors 1" for a team that declared two in one round.
+    text = "variant valencia\nflor A\nflor A\nflor B\nbaza A\nbaza A\n"
+    path, done = _run(tmp_path, text, "-o", str(tmp_path / "f.png"))
+    assert done.returncode == 0, done.stderr
+    assert "flors             2   1" in done.stdout, done.stdout

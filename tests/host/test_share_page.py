@@ -324,6 +324,51 @@ def test_the_page_shows_the_engines_score_and_a_press_within_2_s(served, browser
     assert status == 0 and describe(replayed) == describe(m)
 
 
+def _rows(page):
+    return _value(page, """Array.from(document.querySelectorAll("#rounds tr"),
+        function (tr) { return Array.from(tr.cells, function (c) { return c.innerText; }); })""")
+
+
+# (the match played, what the page must show once it has drawn it)
+_WON = ("variant valencia\nset canton=12\n"
+        "dealer 0\nflor A\nflor B\nbaza B\nbaza B\n"  # 1: both flors, B the mà's
+        "baza A\nfold B\n"  # 2: B went: the round's point, no truc called
+        "adjust A +8\nadjust A 12\n")  # the cantons by hand: A wins 2-0
+
+
+def test_the_page_of_a_won_match_says_what_the_device_says():
+    # Issue 34: the page showed "0 cantons - 0 cantons" once the match was won (the device
+    # 2-0); its round history left out the flors, called every round's point "truc", named
+    # the teams by letters; the picture had no legend.
+    served = Served(_WON.splitlines(), language="en")
+    page = BROWSERS["chromium"]()
+    try:
+        app = served.device.app
+        names = (app.team_name(0), app.team_name(1))
+        assert app.match.winner() == 0
+        page.open(served.url())
+        assert _wait_for(lambda: _shown(page)["points"][0] is not None
+                         and _value(page, "drawn") > 0, 5)
+        shown = _shown(page)
+        assert shown["points"] == [2, 0] and shown["title"] == "Match over"
+        assert _value(page, 'document.getElementById("ha").innerText') == "cantons"
+        rows = _rows(page)
+        assert rows[1][1:] == ["3 (0)", "4 (0)",
+                               "Flor: %s +3 · Flor: %s +3 · Round: %s +1" % (
+                                   names[1], names[0], names[1])], rows
+        assert rows[2][3] == "Round: %s +1" % names[0], rows
+        assert "truc" not in " ".join(r[3] for r in rows[1:])
+        assert rows[-1][3].endswith("%s wins the match!" % names[0]), rows
+        legend = _value(page, 'document.getElementById("legend").innerText')
+        assert legend == "%s above the line, %s below: a call tall, a baza short" % names
+        served.close()  # the board stops answering: the page says so in the device's words
+        assert _wait_for(lambda: _shown(page)["off"]
+                         == "No answer from the board: out of reach, or sharing ended", 5)
+    finally:
+        page.close()
+        served.close()
+
+
 def test_the_qr_code_on_the_screen_joins_the_network():
     zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed")
     for board in ("tdisplay", "devkit_oled", "m5stack_core"):
@@ -346,6 +391,70 @@ def test_the_qr_code_on_the_screen_joins_the_network():
         assert not network._state["active"]
 
 
+def test_the_share_screen_shows_the_network_and_password_whole_on_every_board():
+    # Issue 34: the M5Stack cut them ("67hhnp.", "Contras.", "127.0.0."): a phone that
+    # cannot read the code cannot join. The widest password the device makes, every
+    # language: the name, the password and the address whole and on the glass, and the
+    # code still read.
+    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed")
+    from test_layout import Recorder, problems
+
+    for board in ("tdisplay", "devkit_oled", "m5stack_core"):
+        for language in ("ca", "es", "en"):
+            device, fingers, error = headless.prepare(board, language, _lines(5))
+            app = device.app
+            app.settings.password = "wmwmwmwmwm"  # the widest of hw.listen's letters
+            app.open("mainmenu")
+            app.top().choose(app, "share")
+            canvas = app.canvas
+            recorder = Recorder(canvas)
+            try:
+                canvas.forget()
+                app.render()
+            finally:
+                recorder.stop()
+            device.run(100)
+            recorder.texts = list(dict.fromkeys(recorder.texts))  # drawn by each slice
+            assert not problems(recorder, canvas.width, canvas.height), (board, language)
+            drawn = [box[4] for box in recorder.texts if not box[6]]
+            for text in ("truc-0001", "wmwmwmwmwm", app.sharing.address):
+                assert text in drawn, (board, language, text, drawn)
+            found = zxingcpp.read_barcodes(device.image(4).convert("L"))
+            assert [r.text for r in found] == ["WIFI:T:WPA;S:truc-0001;P:wmwmwmwmwm;;"]
+            app.sharing.off()
+
+
+def _yellow_in_title_row(device):
+    image = device.image(1).convert("RGB")
+    row = image.crop((0, 0, image.width // 2, 14))
+    return sum(n for n, (r, g, b) in row.getcolors(image.width * 14) if r > 200 and g > 200
+               and b < 80)
+
+
+def test_the_scoreboard_marks_sharing_and_says_when_it_ended_by_itself():
+    # Issue 34: nothing said that sharing was on, or that it had ended by itself after 30
+    # minutes without a request (the phones then showed a small "…").
+    from hw.share import IDLE_MS
+    from app.app import NOTICE_MS
+
+    for board in ("tdisplay", "m5stack_core"):
+        device, fingers, error = headless.prepare(board, "en", _lines(5), share=0)
+        app = device.app
+        assert error is None and app.sharing.active() and app.top_name() == "scoreboard"
+        app.render()  # (turned on by the command line: no screen changed since)
+        device.run(100)
+        assert _yellow_in_title_row(device) > 10, board  # the mark after "Round N"
+        app.sharing._last = app.now - IDLE_MS  # no request for 30 minutes
+        device.run(100)
+        assert not app.sharing.active()
+        notice = "Sharing ended: 30 minutes without a phone"
+        assert app.message == notice and _yellow_in_title_row(device) == 0
+        device.run(NOTICE_MS + 2000)  # said until the next press, not for a moment
+        assert app.message == notice
+        Fingers(device).gesture(0, SHORT)
+        assert app.message != notice
+
+
 def test_sharing_and_its_password_come_back_after_a_power_cut():
     device, fingers, error = headless.prepare("tdisplay", "en", _lines(5), share=0)
     password = device.app.settings.password
@@ -358,3 +467,20 @@ def test_sharing_and_its_password_come_back_after_a_power_cut():
     device.pull_battery()
     assert device.app.sharing is None  # not even made: off, as the players left it
     assert device.app.settings.password == password
+
+
+def test_the_pages_own_words_are_the_devices_translations():
+    # The page holds its headings, what a round paid and its legend in each language
+    # (the device's heap holds none of them): they must be the device's words.
+    import re as _re
+    from app import i18n
+
+    with open(os.path.join(ROOT, "firmware", "hw", "share.html"), encoding="utf-8") as f:
+        page = json.loads(_re.search(r"var PAGE = (\{.*?\});\n", f.read()).group(1))
+    english = page["en"]
+    try:
+        for language in ("ca", "es", "en"):
+            i18n.use(language)
+            assert page[language] == [i18n.t(text) for text in english], language
+    finally:
+        i18n.use("en")

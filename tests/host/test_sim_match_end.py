@@ -6,6 +6,7 @@ import sys
 import pytest
 
 import sim  # noqa: F401  (firmware on the import path)
+from truc import rules as R
 from ui import text
 from ui.gestures import SHORT
 from sim.headless import prepare
@@ -68,3 +69,19 @@ def test_the_archive_is_imported_only_while_it_is_used():
     assert "hw.archive" in sys.modules and app.top().items[0][1] is not None  # the match
     app.home()
     assert "hw.archive" not in sys.modules
+
+
+@pytest.mark.parametrize("board", ("tdisplay", "m5stack_core"))
+def test_undo_on_the_match_won_summary_undoes_the_winning_baza(board):
+    # Both keys held on "A wins the match!" take the winning baza back at once (issue 34):
+    # the summary does not swallow the chord, as it does not after a round or a canton.
+    from sim import keyscript
+    log = "variant valencia\nset canton=12\nadjust A 12\nadjust A 11\n".splitlines()
+    device, fingers, error = prepare(board, "en", log)
+    app = device.app
+    assert error is None and app.match.winner() == R.NOBODY
+    keyscript.play(fingers, keyscript.parse("1s 1s", device.keys))
+    assert app.match.winner() == R.A and app.top_name() == "summary"
+    keyscript.play(fingers, keyscript.parse("12l" if device.keys == 2 else "13l", device.keys))
+    assert app.match.winner() == R.NOBODY and app.match.bazas() == 1
+    assert app.top_name() == "scoreboard" and app.match.points(R.A) == 11

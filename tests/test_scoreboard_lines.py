@@ -1,0 +1,116 @@
+# The scoreboard's lines on every glass (issue 34): the title and the key hints always
+# show, however many lines the stakes take (the README promises "what each key does
+# now"); lines beyond the glass's room come a page at a time; this round's stakes and
+# what the last round paid are never on the scoreboard together; a finished punta match
+# draws no duellists and names no duel.
+# mp-heap: 512K  (every board, all three languages in one process)
+from ui import events as E
+from test_layout import _SIZES, _draw, _new, _notice_over_call, problems, STATES, LONG_NAMES
+
+# Stakes that wrap: a raised truc, a refused envit's point, two bazas (issue 34, item 4);
+# a pending call with a notice under it; flors and a raised truc.
+_MANY = (
+    _new("variant mallorca\nenvit A tots\nnovull B\ntruc B\ntruc A\ntruc B\nvull A\nbaza B\n"
+         "baza A"),
+    _notice_over_call,
+    _new("variant valencia\nset flor=on\nflor A\nflor B\nflor A\ntruc A\nvull B\ntruc B\n"
+         "vull A\nbaza A\nbaza parda"),
+) + tuple(setup for name, setup in STATES if name == "scoreboard")
+_TITLES = {"ca": ("Ronda", "punta"), "es": ("Ronda", "punta"), "en": ("Round", "punta")}
+
+
+def _texts(recorder):
+    return [(box[4], box[1]) for box in recorder.texts]
+
+
+def _pages(i, language, setup):
+    # Every page of the stakes, as the ticks turn them: (recorder, app) a page.
+    app, recorder = _draw(i, "scoreboard", language, LONG_NAMES, None, setup)
+    if app.top_name() != "scoreboard":  # a state of the Actions menu
+        return []
+    screen = app.top()
+    out = [(recorder, app)]
+    for page in range(1, getattr(screen, "_pages", 1)):
+        def turn(app, page=page):
+            setup(app)
+            app.top()._page = page
+        app, recorder = _draw(i, "scoreboard", language, LONG_NAMES, None, turn)
+        out.append((recorder, app))
+    return out
+
+
+def test_the_title_and_the_key_hints_always_show_and_every_line_on_some_page():
+    wrong = []
+    for language in ("ca", "es", "en"):
+        for i in range(len(_SIZES)):
+            size, width, height = _SIZES[i][:3]
+            for k, setup in enumerate(_MANY):
+                seen = []
+                pages = _pages(i, language, setup)
+                for recorder, _ in pages:
+                    texts = _texts(recorder)
+                    where = "%s-%s-%d" % (size, language, k)
+                    wrong.extend(where + ": " + p for p in problems(recorder, width, height))
+                    if not [s for s, y in texts if y == 0 and s.startswith(_TITLES[language])]:
+                        wrong.append(where + ": no title")
+                    if ("<", _LAYOUT_BOTTOM[i]) not in texts and (">", _LAYOUT_BOTTOM[i]) \
+                            not in texts:
+                        wrong.append(where + ": no key hint")
+                    seen.extend(s for s, _ in texts)
+                if not pages:
+                    continue
+                app = pages[0][1]
+                screen = app.top()
+                for line in screen._lines(app, app.canvas, app.match, width - 4):
+                    if line not in seen:
+                        wrong.append("%s-%s-%d: %r never shown" % (size, language, k, line))
+    assert not wrong, "\n".join(wrong)
+
+
+_LAYOUT_BOTTOM = (118, 220, 52)  # the hints' row of each of _SIZES (tdisplay, m5stack, oled)
+
+
+def test_the_pages_turn_by_themselves_and_a_press_starts_them_again():
+    app, _ = _draw(len(_SIZES) - 1, "scoreboard", "es", None, None, _MANY[0])
+    screen = app.top()
+    assert app.large is False and screen._pages == 2
+    now = app.now
+    assert not app.tick(now + 1000)
+    assert app.tick(now + 2600) and screen._page == 1
+    app.event(E.BACK)  # changes nothing, but the stakes show from their start again
+    assert screen._page == 0
+
+
+def test_this_round_and_the_last_are_never_on_one_line():
+    from app.scoreboard import Scoreboard
+    from screenapp import make_app
+
+    # The last round paid a falta (B +24, the canton); this one a refused envit (A +1).
+    app = make_app("variant valencia\nenvit B falta\nvull A\nbaza A\nbaza A\nenvitwin B\n"
+                   "envit A\nnovull B")
+    assert Scoreboard()._stakes(app, app.match, ("A", "B")) == ["Envit: A +1"]
+    app = make_app("variant valencia\nenvit B\nnovull A\nbaza A\nbaza A\nflor A")
+    assert Scoreboard()._stakes(app, app.match, ("A", "B")) == ["Flor A"]
+    app = make_app("variant valencia\nenvit B\nnovull A\nbaza A\nbaza A")
+    assert Scoreboard()._stakes(app, app.match, ("A", "B")) == ["Envit: B +1", "Round: A +1"]
+
+
+def _won_in_a_duel(app):
+    # Palacios: round 2 is de punta; corrections win both cantons in its first duel.
+    _new("variant palacios\nbaza A\nbaza A\nadjust A 24\nadjust A 24")(app)
+    assert app.match.winner() == 0 and app.match.duel() == 1
+
+
+def test_a_match_won_in_a_punta_duel_draws_no_duellists_and_names_no_duel():
+    from test_app import _seat_pixels
+
+    for i in range(len(_SIZES)):
+        app, recorder = _draw(i, "scoreboard", "en", None, None, _won_in_a_duel)
+        assert not [s for s, _ in _texts(recorder) if "punta" in s], _SIZES[i][0]
+        from app.pagewords import words as page_words
+
+        words = page_words(app)
+        assert words[0] == "Match over", words
+        if not app.large:
+            for seat in range(6):  # every seat drawn whole: no seat sits a duel out
+                assert sum(sum(row) for row in _seat_pixels(app, seat)) >= 16, seat
