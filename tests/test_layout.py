@@ -248,7 +248,8 @@ def test_the_320x240_glass_shows_scores_twice_the_tdisplays_and_uses_its_rows():
     for i in range(len(_SIZES)):
         recorder = _draw(i, "scoreboard", "en")[1]
         digits = [box for box in recorder.texts if _is_digits(box[5])]
-        heights[_SIZES[i][0]] = digits[0][3]
-        bottoms[_SIZES[i][0]] = max(box[1] + box[3] for box in recorder.texts)
-    assert heights["m5stack_core"] >= 2 * heights["tdisplay"]
-    assert bottoms["m5stack_core"] > 220  # the key hints on its last rows
+        glass = tuple(_SIZES[i][1:3])  # by glass: the boards are in their files' order
+        heights[glass] = digits[0][3]
+        bottoms[glass] = max(box[1] + box[3] for box in recorder.texts)
+    assert heights[320, 240] >= 2 * heights[240, 135]
+    assert bottoms[320, 240] > 220  # the key hints on its last rows

@@ -29,7 +29,7 @@ from sim import boards, fingers as F
 from sim.device import Device
 from sim.fingers import Fingers
 from tools import soakplan as S
-from tools.cli import Parser, number
+from sim.cli import Parser, number
 from tools.mpbuild import ROOT, compile_file, tool
 
 TIMINGS = (F.PRESS_MS, F.DOUBLE_GAP_MS, F.LONG_MS + F.LONG_EXTRA_MS,

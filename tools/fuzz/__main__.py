@@ -1,7 +1,7 @@
 import sys
 
 from tools import fuzz
-from tools.cli import Parser, number
+from sim.cli import Parser, number
 from tools.fuzz.targets import TARGETS
 
 
