@@ -28,7 +28,7 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
     device = Device(name, language, flash, store, share_port=share or 0)
     fingers = Fingers(device)
     if tournament is not None:
-        on = device.app.make_tournament()
+        on = device.app.tour()
         if not table.wait(device, lambda: on.assigned is not None, wait):
             return device, fingers, PlayError(0, "no assignment from the director in %gs"
                                               % wait)

@@ -1,7 +1,7 @@
 # What the app calls back once the device is booted (app.boot makes it, then the app): the
 # journal saved at every change, a won match archived
-# (retried until it is), a failed save said once and marked on the score, and sharing
-# made the first time it is asked for.
+# (retried until it is), a failed save said once and marked on the score, sharing made the
+# first time it is asked for, and tournament mode's outbox told of every change saved.
 import sys
 
 from truc import rules as R
@@ -75,8 +75,23 @@ class Device:
         return Sharing(self.match, self.settings, self.archive, self.share_ports[0],
                        self.share_ports[1], words=lambda: app.stack[0].words(app))
 
+    def make_tournament(self):
+        # Menu -> Tournament (App.tour), given on a board with a tournament file only:
+        # hw.tournament's part, its module imported now, the radio on.
+        from hw.tournament import Tournament
+
+        tour = Tournament(self.files)
+        tour.start(self.match, self.app.now)
+        return tour
+
     def changed(self):
         self.journal.changed()
+        tour = self.app.tournament
+        if tour is not None and self.journal.error is None:  # a change not saved: not sent
+            try:
+                tour.changed(self.match)
+            except OSError as e:  # a full flash: said as a failed save is
+                self.journal.error = e
         if self.app.sharing is not None:
             self.app.sharing.changed()
         told = self.unarchived

@@ -68,6 +68,7 @@ TEXT = {
     "Out of memory: back to the score": "Sense memòria: tornam al marcador",
     "Parda": "Parda",
     "Past matches": "Partides anteriors",
+    "Leave the tournament": "Surt del torneig",
     "Sending: %d of %d": "Enviant: %d de %d",
     "Share": "Comparteix",
     "Start: %s": "Comença: %s",

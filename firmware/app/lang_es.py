@@ -69,6 +69,7 @@ TEXT = {
     "Parda": "Parda",
     "Past matches": "Partidas anteriores",
     "Peces": "Peces",
+    "Leave the tournament": "Salir del torneo",
     "Sending: %d of %d": "Enviando: %d de %d",
     "Share": "Compartir",
     "Start: %s": "Comenzar: %s",

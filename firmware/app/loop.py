@@ -55,6 +55,9 @@ class Loop:
         sharing = getattr(app, "sharing", None)  # hw.share's: answered at every turn
         if sharing is not None and sharing.poll(now_ms):  # it ended by itself
             dirty = True
+        tour = getattr(app, "tournament", None)  # hw.tournament's: its turn too
+        if tour is not None and tour.poll(now_ms):  # connected or not: the mark changed
+            dirty = True
         self._dirty = False
         if dirty:
             app.render()
@@ -66,9 +69,10 @@ class Loop:
         while turns:
             self.step(clock())
             now = clock()
-            # No light sleep while sharing: it would stop the radio.
+            # No light sleep while sharing or in a tournament: it would stop the radio.
             sharing = getattr(self.app, "sharing", None)
             self.power.rest(now, self.buttons.busy(now) or sharing is not None
-                            and sharing.active())
+                            and sharing.active() or getattr(self.app, "tournament", None)
+                            is not None)
             if turns > 0:
                 turns -= 1

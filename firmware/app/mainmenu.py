@@ -26,7 +26,7 @@ class MainMenu(Menu):
             self.items.insert(4, (t("Share"), "share"))
         if sharing:
             self.items.insert(5, (t("Stop sharing"), "unshare"))
-        if hasattr(app, "make_tournament"):  # a board provisioned for a tournament (app.boot)
+        if app.make_tournament is not None:  # a board provisioned for a tournament (app.boot)
             self.items.insert(0, (t("Tournament"), "tournament"))
 
     def choose(self, app, value):
