@@ -119,3 +119,74 @@ def test_demo_plays_a_whole_tournament(tmp_path, chaos):
     assert [m["phase"] for m in export["matches"]].count("groups") == 12
     final = [m for m in export["matches"] if m["phase"] == "final"]
     assert len(final) == 3 and max(final[-1]["cantons"]) == 3
+
+
+def _started(tmp_path):
+    """A knockout of 6 pairs on 3 tables, started: (db, its Tournament)."""
+    from tools.director.tournament import Tournament
+
+    db = str(tmp_path / "t.db")
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("pair\nA/A\nB/B\nC/C\nD/D\nE/E\nF/F\n")
+    assert director("init", "--db", db, "--tables", "4", "--csv", str(pairs)).returncode == 0
+    assert director("phase", "--db", db, "ko", "--knockout", "--set",
+                    "canton=12 cantons=2").returncode == 0
+    t = Tournament(db)
+    t.start()
+    t.schedule()
+    return db, t
+
+
+def _state(t):
+    return ([dict(m) for m in t.matches()],
+            [dict(r) for r in t.db.execute("SELECT * FROM corrections")])
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--match", "m99", "--winner", "0", "--cantons", "2,1", "--reason", "r"], "unknown match"),
+    (["--match", "17", "--winner", "0", "--cantons", "2,1", "--reason", "r"], "unknown match"),
+    (["--match", "M1", "--winner", "2", "--cantons", "2,1", "--reason", "r"], "the winner"),
+    (["--match", "M1", "--winner", "0", "--cantons", "2", "--reason", "r"], "--cantons"),
+    (["--match", "M1", "--winner", "0", "--cantons", "2,x", "--reason", "r"], "--cantons"),
+    (["--match", "M1", "--winner", "0", "--cantons", "1,2", "--reason", "r"], "fewer"),
+    (["--match", "M1", "--winner", "0", "--cantons", "2,1", "--reason", " "], "reason"),
+    (["--match", "M1", "--winner", "x", "--cantons", "2,1", "--reason", "r"], "--winner"),
+    (["--match", "M1", "--cantons", "2,1", "--reason", "r"], "--winner"),
+])
+def test_a_bad_correction_is_one_line_exit_2_and_changes_nothing(tmp_path, args, said):
+    db, t = _started(tmp_path)
+    first = t.matches()[0]["id"]
+    args = [a.replace("M1", "m%d" % first) for a in args]
+    before = _state(t)
+    run = director("correct", "--db", db, *args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and said in run.stderr, run.stderr
+    assert _state(t) == before
+
+
+def test_correct_and_reseat_from_the_command_line(tmp_path):
+    db, t = _started(tmp_path)
+    playing = [m for m in t.matches() if m["status"] == "playing"]
+    m = playing[0]
+    run = director("correct", "--db", db, "--match", "m%d" % m["id"], "--winner", "1",
+                   "--cantons", "0,2", "--reason", "the table's device was lost")
+    assert run.returncode == 0, run.stderr
+    done = t.match(m["id"])
+    assert (done["status"], done["winner"]) == ("done", 1)
+    assert [(c["winner"], c["cantons_a"], c["cantons_b"], c["reason"])
+            for c in t.db.execute("SELECT * FROM corrections")] == [
+        (1, 0, 2, "the table's device was lost")]
+    other = playing[1]
+    free = [n for n in t.tables() if n not in {p["tbl"] for p in t.matches()
+                                               if p["status"] == "playing"}]
+    run = director("reseat", "--db", db, "--match", "m%d" % other["id"], "--table",
+                   str(free[0]))
+    assert run.returncode == 0, run.stderr
+    assert t.match(other["id"])["tbl"] == free[0]
+    before = _state(t)
+    for args in (["--match", "m%d" % other["id"], "--table", "99"],
+                 ["--match", "m%d" % m["id"], "--table", str(free[0])],
+                 ["--match", "m%d" % other["id"]]):
+        run = director("reseat", "--db", db, *args)
+        assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+        assert _state(t) == before
