@@ -78,13 +78,16 @@ def test_the_tournament_file_refuses_what_the_board_would():
     for args, why in ((("h", 1883, 7, "P" * 16), "password: 16 lowercase"),
                       (("h", 1883, 7, "p" * 16, "net", "short"), "wifi: 8 to 63"),
                       (("h", 1883, 7, "p" * 16, "n" * 33), "ssid: 1 to 32"),
-                      (("h\n", 1883, 7, "p" * 16), "host: 1 to 63 printable"),
-                      (("h", 0, 7, "p" * 16), "port: 1 to 65535")):
+                      (("h\n", 1883, 7, "p" * 16), "host: printable ASCII only"),
+                      (("h", 0, 7, "p" * 16), "port: a number"),
+                      (("h", 65536, 7, "p" * 16), "port: 1 to 65535")):
         with pytest.raises(ValueError, match=why):
             provision.tournament_file(*args)
     data = provision.tournament_file("h", 1883, 7, "p" * 16)
-    with pytest.raises(ValueError, match="bad crc"):
+    with pytest.raises(ValueError, match="cut short"):
         provision.read(data[:-2])
+    with pytest.raises(ValueError, match="bad crc"):
+        provision.read(data.replace(b"table 7", b"table 8"))
 
 
 def check_export(db):
