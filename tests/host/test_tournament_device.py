@@ -208,15 +208,22 @@ def test_the_command_line_refuses_what_cannot_join(argv, said, capsys):
     assert said in capsys.readouterr().err
 
 
-def test_new_match_waits_until_the_director_holds_the_match(venue):
-    # As the Tournament screen's Start: New match (even "let it go") lets no match go
-    # that the director lacks a command of.
+def _unsent(venue, played):
+    """A joined device whose commands from the 21st to played the director lacks:
+    (device, autopilot, director, the log's lines)."""
     broker, director = venue
     lines = _log_lines()
     device, pilot = _joined(broker, director, lines[:20])
     assert table.wait(device, lambda: table.sent(device), 20)
     director.deaf = True
-    pilot.play(lines[20:30])
+    pilot.play(lines[20:played])
+    return device, pilot, director, lines
+
+
+def test_new_match_waits_until_the_director_holds_the_match(venue):
+    # As the Tournament screen's Start: New match (even "let it go") lets no match go
+    # that the director lacks a command of.
+    device, pilot, director, lines = _unsent(venue, 30)
     app = device.app
     entries = app.match.entries()
     app.open("newmatch")
@@ -234,12 +241,7 @@ def test_new_match_waits_until_the_director_holds_the_match(venue):
 def test_leave_the_tournament_once_the_director_holds_the_match(venue):
     import sys
 
-    broker, director = venue
-    lines = _log_lines()
-    device, pilot = _joined(broker, director, lines[:20])
-    assert table.wait(device, lambda: table.sent(device), 20)
-    director.deaf = True
-    pilot.play(lines[20:25])
+    device, pilot, director, lines = _unsent(venue, 25)
     app = device.app
     app.open("tournament")
     app.top().refresh(app)
