@@ -278,3 +278,21 @@ def test_a_board_without_a_tournament_file_offers_no_tournament():
     assert all(value != "tournament" for _, value in app.top().items)
     device.run(100)
     assert app.tournament is None
+
+
+def test_the_headless_table_pulls_its_battery_mid_log(venue):
+    # sim --headless --pull-battery N (the demo's chaos): the rest of the log entered
+    # after the boot, and the director ends with the whole match, once.
+    broker, director = venue
+    director.assign("m1")
+    lines = _log_lines()
+    device, fingers, error = headless.prepare("tdisplay", "en", lines,
+                                              tournament=_config(broker.port),
+                                              pull_battery=40)
+    assert error is None
+    assert device.app.tournament is not None  # on again at the boot (its outbox)
+    whole = Match()
+    assert tablelog.play(whole, lines) is None
+    assert describe(device.app.match) == describe(whole)
+    assert table.wait(device, lambda: table.sent(device), 30)
+    _all_once(device, director)

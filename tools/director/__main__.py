@@ -200,7 +200,8 @@ def parser():
     c.add_argument("--chaos", action="store_true",
                    help="kill and restart the broker and the director, pull batteries")
     c.add_argument("--runner", choices=("sim", "paho"), default="sim",
-                   help="tables: the firmware in the simulator, or paho clients")
+                   help="tables: the firmware in the simulator (python -m sim), or paho "
+                   "clients speaking the protocol without it (the bridge's test, loads)")
     c.add_argument("--pace", type=float, help="seconds between a table's commands "
                    "(default 0.002; with --chaos 0.04)")
     c.add_argument("--web-port", type=int, help="serve the pages while it plays")
