@@ -1,7 +1,7 @@
 # Menu -> Tournament: opening it turns tournament mode on (hw.tournament: the venue's
 # WiFi, the broker, the outbox) and shows where the table stands: connected or not, the
 # match the director assigned it (its title: "Table 7: SEGUI/SEGUI v BERMUDEZ/DIAZ ·
-# Mallorca · to 5 cantons") and how much of the last match the director still lacks.
+# Mallorca · to 3 cantons") and how much of the last match the director still lacks.
 # The cursor starts on the assignment: one press starts that match, with the director's
 # names and options and a dealer drawn at random. Back leaves it on; Leave turns it off
 # once the director holds every command (the outbox stays on flash: a boot with it joins
