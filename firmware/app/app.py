@@ -59,6 +59,7 @@ class NoBattery:
 class App:
     sharing = None  # hw.share's Sharing, made by share() the first time
     tournament = None  # hw.tournament's Tournament while tournament mode is on (tour())
+    make_tournament = None  # a function turning it on: given on a board with a tournament file
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
@@ -92,8 +93,8 @@ class App:
         self.before_new_match = before_new_match
         self.archive = archive  # past matches: a function giving hw.archive's Archive
         self.make_sharing = make_sharing  # a function making hw.share's part (or None)
-        # A function turning tournament mode on: given on a board with a tournament file.
-        self.make_tournament = make_tournament
+        if make_tournament is not None:  # a board with a tournament file (else no slot)
+            self.make_tournament = make_tournament
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
