@@ -75,14 +75,10 @@ class Device:
         return Sharing(self.match, self.settings, self.archive, self.share_ports[0],
                        self.share_ports[1], words=lambda: app.stack[0].words(app))
 
-    def make_tournament(self):
-        # Menu -> Tournament (App.tour), given on a board with a tournament file only:
-        # hw.tournament's part, its module imported now, the radio on.
-        from hw.tournament import Tournament
+    def make_tournament(self):  # App.tour, given on a board with a tournament file only
+        from hw.tournament import started
 
-        tour = Tournament(self.files)
-        tour.start(self.match, self.app.now)
-        return tour
+        return started(self)
 
     def changed(self):
         self.journal.changed()

@@ -58,6 +58,14 @@ class _Timed:
         self.sock.close()
 
 
+def started(device):
+    """Tournament mode on for app.device's Device (Device.make_tournament, which App.tour
+    calls): a Tournament on its flash, caught up with its match, the radio on."""
+    tour = Tournament(device.files)
+    tour.start(device.match, device.app.now)
+    return tour
+
+
 class Tournament:
     """The table's connection and outbox. fs: the filesystem (None: the real one)."""
 
