@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.ready
 
-.PHONY: test check test-cpython test-micropython sim bench bench-director clean flash typecheck lint mp32
+.PHONY: test check test-cpython test-micropython sim demo bench bench-director clean flash typecheck lint mp32
 
 $(READY): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,12 @@ bench: $(READY)
 
 # The tournament director (docs/PERFORMANCE.md, "The tournament director"): a 16-pair
 # phase on 8 simulated tables, then 128 tables at once.
+# A tournament played by 8 simulated tables (README, "A tournament"), into demo.db (made anew).
+demo: $(READY)
+	rm -rf demo.db demo.db-* demo.db.broker
+	$(BIN)/python -m tools.director demo --pairs 16 --tables 8 --seed 1 --db demo.db \
+		--web-port 8035
+
 bench-director: $(READY)
 	rm -f /tmp/truc-bench-demo.db* && $(BIN)/python -m tools.director demo --pairs 16 \
 		--tables 8 --seed 1 --db /tmp/truc-bench-demo.db --runner paho

@@ -66,6 +66,9 @@ def parse_args(argv):
     parser.add_argument("--wait", type=float, default=30, metavar="S",
                         help="tournament: seconds to wait for the assignment, and for the "
                              "director to hold every command (default 30)")
+    parser.add_argument("--pull-battery", type=int, default=0, metavar="N",
+                        help="headless: the battery pulled after the log's Nth line, the rest "
+                             "entered once it booted again (as F5)")
     args = parser.parse_args(argv)
     if args.tournament is not None:
         from sim import tournament
@@ -119,7 +122,8 @@ def main(argv=None):
 
         return headless.run(args.board, args.lang, log, args.keys, args.screenshot,
                             args.scale or 1, flash, folder, share=args.share,
-                            tournament=args.tournament, wait=args.wait)
+                            tournament=args.tournament, wait=args.wait,
+                            pull_battery=args.pull_battery)
     from sim import window
 
     return window.run(args.board, args.lang, log, args.keys, args.scale, flash, folder,

@@ -12,13 +12,14 @@ from sim.state import describe
 
 
 def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None,
-            share=None, tournament=None, wait=30):
+            share=None, tournament=None, wait=30, pull_battery=0):
     """A device booted from flash (None: an empty one, gone when the run ends; store, a
     sim.flashdir.FlashFolder, keeps it), after the log and the key script; sharing on
     127.0.0.1:share when share is a port. Returns (device, fingers, error): error is the
     PlayError that stopped the log, or None. tournament: a tournament file's Config
     (hw.tourfile): written to the flash, tournament mode on, the log played once the
-    assignment came (wait seconds at most)."""
+    assignment came (wait seconds at most). pull_battery N: the battery pulled after the
+    log's Nth line, the rest entered once the device booted again from its flash."""
     if tournament is not None:
         from sim.flash import Flash
         from sim import tournament as table
@@ -30,7 +31,7 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
     if not hasattr(device.app, "match"):  # ui.fault's page: the boot could not start
         return device, fingers, None
     if tournament is not None:
-        on = device.app.make_tournament()
+        on = device.app.tour()
         if not table.wait(device, lambda: on.assigned is not None, wait):
             return device, fingers, PlayError(0, "no assignment from the director in %gs"
                                               % wait)
@@ -39,7 +40,13 @@ def prepare(name, language=None, log_lines=None, keys="", flash=None, store=None
             return device, fingers, PlayError(0, "the flash holds a match in progress; "
                                                  "--fresh starts from an empty flash")
         try:
-            Autopilot(device, fingers).play(log_lines)
+            pilot = Autopilot(device, fingers)
+            if 0 < pull_battery < len(log_lines):
+                pilot.play(log_lines[:pull_battery])
+                device.pull_battery()
+                pilot.app = device.app  # booted again: the same match, from the flash
+                log_lines = log_lines[pull_battery:]
+            pilot.play(log_lines)
         except PlayError as e:
             return device, fingers, e
     keyscript.play(fingers, keyscript.parse(keys, device.keys))
@@ -101,14 +108,15 @@ def _saved(device):
 
 
 def run(name, language=None, log_lines=None, keys="", screenshot=None, scale=1, flash=None,
-        store=None, out=sys.stdout, err=sys.stderr, share=None, tournament=None, wait=30):
+        store=None, out=sys.stdout, err=sys.stderr, share=None, tournament=None, wait=30,
+        pull_battery=0):
     """Returns the exit status: 0; 1 when the device boots to its fault page (a data file
     damaged: the page said, the match kept on flash printed); 2 when the log could not
     be played. With share (a port), the device then serves the match's page until
     interrupted."""
     try:
         device, fingers, error = prepare(name, language, log_lines, keys, flash, store, share,
-                                         tournament, wait)
+                                         tournament, wait, pull_battery)
     except OSError as e:  # the port is taken
         print("sim: cannot share on port %s: %s" % (share, e), file=err)
         return 2

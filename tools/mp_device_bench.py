@@ -145,7 +145,7 @@ class Bench:
         self.loop = start.start(board)
         self.tournament = None
         if tournament:
-            self.tournament = t = self.loop.app.make_tournament()
+            self.tournament = t = self.loop.app.tour()
             now = time.ticks_ms()
             for _ in range(500):  # up to 5 s: joined, and the assignment in
                 if t.assigned is not None:

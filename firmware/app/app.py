@@ -58,14 +58,13 @@ class NoBattery:
 
 class App:
     sharing = None  # hw.share's Sharing, made by share() the first time
-    # hw.tournament's Tournament, made by app.make_tournament(), which app.boot sets on a
-    # board with a tournament file only (Menu -> Tournament)
-    tournament = None
+    tournament = None  # hw.tournament's Tournament while tournament mode is on (tour())
+    make_tournament = None  # a function turning it on: given on a board with a tournament file
     sticky = False  # the notice stays until the next press (sharing ended by itself)
 
     def __init__(self, canvas, display=None, match=None, settings=None, keys=2, power=None,
                  on_change=_nothing, after_event=_nothing, before_new_match=_kept,
-                 archive=None, make_sharing=None):
+                 archive=None, make_sharing=None, make_tournament=None):
         self.canvas = canvas
         self.display = display
         self.match = match or Match()
@@ -95,6 +94,8 @@ class App:
         self.before_new_match = before_new_match
         self.archive = archive  # past matches: a function giving hw.archive's Archive
         self.make_sharing = make_sharing  # a function making hw.share's part (or None)
+        if make_tournament is not None:  # a board with a tournament file (else no slot)
+            self.make_tournament = make_tournament
         self.set_language(self.settings.language)
         self.stack = []  # type: list
         self.open("scoreboard")
@@ -258,6 +259,14 @@ class App:
         if self.sharing is None and make is not None:
             self.sharing = make()
         return self.sharing
+
+    def tour(self):
+        """Tournament mode on (Menu -> Tournament, a boot with a match unsent): hw.tournament's
+        part, made by make_tournament if it is off."""
+        make = self.make_tournament
+        if self.tournament is None and make is not None:
+            self.tournament = make()
+        return self.tournament
 
     def can_undo(self):
         """Whether undo has a command of play to take back: it stops at the set-up

@@ -51,7 +51,8 @@ def boot(board, canvas, files, share_ports):
         return App(canvas, display, device.match, settings, keys=board.KEYS, power=power,
                    on_change=device.changed, after_event=device.after_event,
                    before_new_match=device.before_new_match, archive=device.archive,
-                   make_sharing=device.make_sharing)
+                   make_sharing=device.make_sharing,
+                   make_tournament=device.make_tournament if provisioned else None)
 
     def build(m):
         check()  # every language's file, with the fonts App opens: a damaged one is said now
@@ -81,10 +82,6 @@ def boot(board, canvas, files, share_ports):
         notice = journal.discard()  # a saved match the app cannot show: set aside
         device = build(match)
     app = device.app
-    if provisioned:  # Menu -> Tournament (hw.tournament: resident on such a board only)
-        from hw.tournament import maker
-
-        app.make_tournament = maker(device)  # pyright: ignore[reportAttributeAccessIssue]
     if notice:
         app.message = t(notice)
     if settings.sharing:  # it was on before the power went: on again
@@ -95,7 +92,7 @@ def boot(board, canvas, files, share_ports):
             app.message = str(e)
     if unsent:
         try:
-            app.make_tournament()  # pyright: ignore[reportAttributeAccessIssue]
+            app.tour()
         except Exception as e:  # as sharing: said, the boot goes on
             app.message = str(e)
     if match.winner() != R.NOBODY:  # won, and saved before it was archived (a reboot between)

@@ -1,7 +1,7 @@
 # What the app calls back once the device is booted (app.boot makes it, then the app): the
 # journal saved at every change, a won match archived
-# (retried until it is), a failed save said once and marked on the score, and sharing
-# made the first time it is asked for.
+# (retried until it is), a failed save said once and marked on the score, sharing made the
+# first time it is asked for, and tournament mode's outbox told of every change saved.
 import sys
 
 from truc import rules as R
@@ -77,8 +77,19 @@ class Device:
                        self.share_ports[1], words=lambda: _page_words(app),
                        tell=lambda notice: setattr(app, "message", t(notice)))
 
+    def make_tournament(self):  # App.tour, given on a board with a tournament file only
+        from hw.tournament import started
+
+        return started(self)
+
     def changed(self):
         self.journal.changed()
+        tour = self.app.tournament
+        if tour is not None and self.journal.error is None:  # a change not saved: not sent
+            try:
+                tour.changed(self.match)
+            except OSError as e:  # a full flash: said as a failed save is
+                self.journal.error = e
         if self.app.sharing is not None:
             self.app.sharing.changed()
         told = self.unarchived

@@ -73,6 +73,7 @@ TEXT = {
     "Out of memory: back to the score": "Sense memòria: tornam al marcador",
     "Parda": "Parda",
     "Past matches": "Partides anteriors",
+    "Leave the tournament": "Surt del torneig",
     "Sending: %d of %d": "Enviant: %d de %d",
     "Sharing ended: 30 minutes without a phone": "Ja no es comparteix: 30 minuts sense cap telèfon",
     "Share": "Comparteix",

@@ -74,6 +74,7 @@ TEXT = {
     "Parda": "Parda",
     "Past matches": "Partidas anteriores",
     "Peces": "Peces",
+    "Leave the tournament": "Salir del torneo",
     "Sending: %d of %d": "Enviando: %d de %d",
     "Sharing ended: 30 minutes without a phone": "Ya no se comparte: 30 minutos sin ningún teléfono",
     "Share": "Compartir",

@@ -58,6 +58,9 @@ class Loop:
         if sharing is not None and sharing.poll(now_ms):  # it ended by itself
             app.sharing_ended()
             dirty = True
+        tour = getattr(app, "tournament", None)  # hw.tournament's: its turn too
+        if tour is not None and tour.poll(now_ms):  # connected or not: the mark changed
+            dirty = True
         self._dirty = False
         if dirty:
             app.render()
@@ -69,10 +72,11 @@ class Loop:
         while turns:
             self.step(clock())
             now = clock()
-            # No light sleep while sharing: it would stop the radio. (sim.device's paced
-            # run rests the same way.)
+            # No light sleep while sharing or in a tournament: it would stop the radio.
+            # (sim.device's paced run rests the same way.)
             sharing = getattr(self.app, "sharing", None)
             self.power.rest(now, self.buttons.busy(now) or sharing is not None
-                            and sharing.active(), self.app.due_ms(now))
+                            and sharing.active() or getattr(self.app, "tournament", None)
+                            is not None, self.app.due_ms(now))
             if turns > 0:
                 turns -= 1

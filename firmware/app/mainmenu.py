@@ -28,7 +28,7 @@ class MainMenu(Menu):
         if sharing:
             self.items.insert(5, (t("Stop sharing"), "unshare"))
             self.items.insert(6, (t("New password"), "newpassword"))
-        if hasattr(app, "make_tournament"):  # a board provisioned for a tournament (app.boot)
+        if app.make_tournament is not None:  # a board provisioned for a tournament (app.boot)
             self.items.insert(0, (t("Tournament"), "tournament"))
 
     def choose(self, app, value):

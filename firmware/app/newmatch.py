@@ -88,6 +88,10 @@ class NewMatch(Menu):
             self.refresh(app)
             self.cursor = len(self.items) - 1
         elif value == "begin" or value == "start" or value == "drop":
+            tour = app.tournament
+            if tour is not None and not tour.covered():  # the director lacks some of it
+                app.message = t("Sending: %d of %d") % (tour.have, tour.outbox.count)
+                return
             m = app.match
             if value == "begin" and m.entries() and m.winner() == R.NOBODY:
                 self.confirm = True

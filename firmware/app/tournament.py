@@ -1,9 +1,11 @@
 # Menu -> Tournament: opening it turns tournament mode on (hw.tournament: the venue's
 # WiFi, the broker, the outbox) and shows where the table stands: connected or not, the
 # match the director assigned it (its title: "Table 7: SEGUI/SEGUI v BERMUDEZ/DIAZ ·
-# Mallorca · to 5 cantons") and how much of the last match the director still lacks.
+# Mallorca · to 3 cantons") and how much of the last match the director still lacks.
 # The cursor starts on the assignment: one press starts that match, with the director's
-# names and options and a dealer drawn at random. Back leaves it on.
+# names and options and a dealer drawn at random. Back leaves it on; Leave turns it off
+# once the director holds every command (the outbox stays on flash: a boot with it joins
+# again).
 import random
 
 from truc import rules as R
@@ -11,12 +13,13 @@ from truc import tablelog
 from app.i18n import t
 from app.menu import Menu
 from app.settings import TEAM_MOST, TEAM_NAMES
+from ui.modules import forget
 
 
 class Tournament(Menu):
     def __init__(self, app):
         Menu.__init__(self, t("Tournament"))
-        self.tour = app.make_tournament()
+        self.tour = app.tour()
         self.shown = None
 
     def refresh(self, app):
@@ -33,20 +36,37 @@ class Tournament(Menu):
         if not tour.covered():
             items.append((t("Sending: %d of %d") % (tour.have, box.count), ""))
         if waiting is not None and tour.covered():
-            items.append((t("Start: %s") % waiting[1], "start"))
+            # The director's title whole, but on the 128x64 glass (the pairs: the title
+            # and the table are on the screen's title already)
+            what = waiting[1] if app.size else " v ".join(waiting[2])
+            items.append((t("Start: %s") % what, "start"))
         elif waiting is None and tour.config is not None:
             items.append((t("No match assigned"), ""))
         if tour.refused:
             items.append((tour.refused, ""))
+        items.append((t("Leave the tournament"), "leave"))
         items.append((t("Back to the score"), "back"))
         self.items = items
-        self.cursor = len(items) - 2 if items[-2][1] == "start" else len(items) - 1
+        self.cursor = len(items) - 3 if items[-3][1] == "start" else len(items) - 1
 
     def choose(self, app, value):
         if value == "back":
             app.home()
         elif value == "start":
             start(app, self.tour.waiting())
+        elif value == "leave":
+            leave(app, self.tour)
+
+
+def leave(app, tour):
+    """Tournament mode off (the radio too), once the director holds the whole match."""
+    if not tour.covered():  # as New match: not before the director holds the match
+        app.message = t("Sending: %d of %d") % (tour.have, tour.outbox.count)
+        return
+    tour.stop()
+    app.tournament = None
+    forget(("hw.tournament", "hw.outbox", "umqtt.simple", "umqtt"))
+    app.home()
 
 
 def start(app, assigned):

@@ -14,6 +14,7 @@ from micropython import const
 
 from hw.outbox import Outbox
 from ui.clock import elapsed
+from ui.modules import forget
 
 TIMEOUT_S = const(1)  # the longest a turn waits for the broker
 BACKOFF_MS = const(1000)
@@ -34,14 +35,6 @@ CONNECTED = "Connected"
 # Imported for a moment (a message read, the commands sent as lines), then forgotten, so
 # that tournament mode keeps resident only this module, hw.outbox and the client.
 _TRANSIENT = ("hw.payloads", "hw.tourfile", "truc.tablelog")
-
-
-def _forget(name):
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot])
-    if package is not None and hasattr(package, name[dot + 1:]):
-        delattr(package, name[dot + 1:])
 
 
 class _Timed:
@@ -65,48 +58,12 @@ class _Timed:
         self.sock.close()
 
 
-def maker(device):
-    """What Menu -> Tournament calls (app.make_tournament, set by app.boot on a board with
-    a tournament file): join(device)."""
-    def make():
-        return join(device)
-
-    return make
-
-
-def join(device):
-    """Tournament mode on for app.device's Device (made the first time): its app's
-    tournament, the outbox following every change the journal saves. Returns it."""
-    app = device.app
-    if app.tournament is None:
-        tournament = Tournament(device.files)
-        tournament.start(device.match, app.now)
-        saved = app.on_change
-
-        def changed():  # after the journal (a change it could not save: not sent)
-            saved()
-            if device.journal.error is None:
-                try:
-                    tournament.changed(device.match)
-                except OSError as e:  # a full flash: said as a failed save is
-                    device.journal.error = e
-                    device.said(True)
-
-        app.on_change = changed
-        # Its turn in the main loop (app.loop) rides on the power part's tick, which the
-        # loop calls at every turn (a True: draw again); and no light sleep, which would
-        # stop the radio. So the loop, resident on every board, holds no code for it.
-        power = app.power
-        tick = power.tick
-
-        def ticked(now):
-            drawn = tick(now)
-            return tournament.poll(now) or drawn
-
-        power.tick = ticked
-        power._sleep = None
-        app.tournament = tournament
-    return app.tournament
+def started(device):
+    """Tournament mode on for app.device's Device (Device.make_tournament, which App.tour
+    calls): a Tournament on its flash, caught up with its match, the radio on."""
+    tour = Tournament(device.files)
+    tour.start(device.match, device.app.now)
+    return tour
 
 
 class Tournament:
@@ -144,7 +101,7 @@ class Tournament:
             self.problem = "%s: %s" % (tourfile.NAME, e)
         finally:
             if not loaded:
-                _forget("hw.tourfile")
+                forget(("hw.tourfile",))
         try:
             self.outbox.open(match)
         except (ValueError, OSError) as e:  # kept on flash as it is: said
@@ -225,7 +182,7 @@ class Tournament:
                 self._later(now)
         for i in range(len(_TRANSIENT)):  # what the turn imported for a moment
             if not had >> i & 1:
-                _forget(_TRANSIENT[i])
+                forget((_TRANSIENT[i],))
         return was != (self.client is not None)
 
     def _later(self, now):

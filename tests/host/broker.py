@@ -1,100 +1,32 @@
-"""A real Mosquitto on a free loopback port, with a generated configuration (a password
-file made by mosquitto_passwd, the ACL of docs/TOURNAMENT.md), and a paho-mqtt client
+"""A real Mosquitto on a free loopback port, started as the director starts it
+(tools.director.broker: its generated configuration, password file and ACL of
+docs/TOURNAMENT.md), and a paho-mqtt client
 that plays the director's part of the protocol: it assigns a table its match (retained),
 takes the table's commands in seq order, drops the duplicates, and says what it holds
 (`have`, retained). The tournament tests start both and stop both."""
-import os
-import pwd
-import shutil
-import socket
-import subprocess
 import threading
-import time
 
 import pytest
 
-MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto"
-                                          if os.path.exists("/usr/sbin/mosquitto") else None)
-PASSWD = shutil.which("mosquitto_passwd")
-ACL = """\
-# every table: its own topics only
-pattern write truc/%u/log
-pattern write truc/%u/status
-pattern read truc/%u/assign
-pattern read truc/%u/have
-# the director: everything
-user director
-topic readwrite truc/#
-# spectators (pages, projector): the live results only
-user spectator
-topic read truc/live/#
-"""
+from tools.director.broker import Mosquitto, free_port, mosquitto  # noqa: F401 (free_port)
+
 DIRECTOR_PASSWORD = "directorpassword"
 
 
 def need_mosquitto():
-    if MOSQUITTO is None or PASSWD is None:
+    if mosquitto() is None:
         pytest.skip("Mosquitto is not installed (Debian: apt-get install mosquitto)")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Broker:
-    """Mosquitto on 127.0.0.1:port in folder; users {name: password}."""
+class Broker(Mosquitto):
+    """The director's Mosquitto (tools.director.broker: its configuration, password
+    file and ACL) on a free loopback port in folder, started; users {name: password},
+    and the director."""
 
     def __init__(self, folder, users):
         need_mosquitto()
-        self.folder = str(folder)
-        self.port = free_port()
-        passwd = os.path.join(self.folder, "passwd")
-        open(passwd, "w").close()
-        for user, password in dict(users, director=DIRECTOR_PASSWORD).items():
-            subprocess.run([PASSWD, "-b", passwd, user, password], check=True,
-                           capture_output=True)
-        with open(os.path.join(self.folder, "acl"), "w") as f:
-            f.write(ACL)
-        self.conf = os.path.join(self.folder, "mosquitto.conf")
-        with open(self.conf, "w") as f:
-            # user: run as root (a container), it would drop to "mosquitto", which may
-            # not read the test's folder: it stays who it was started as.
-            f.write("user %s\n" % pwd.getpwuid(os.getuid()).pw_name)
-            f.write("listener %d 127.0.0.1\nallow_anonymous false\npassword_file %s\n"
-                    "acl_file %s\npersistence false\nlog_dest file %s\n"
-                    % (self.port, passwd, os.path.join(self.folder, "acl"),
-                       os.path.join(self.folder, "mosquitto.log")))
-        self.process = None
+        Mosquitto.__init__(self, str(folder), dict(users, director=DIRECTOR_PASSWORD))
         self.start()
-
-    def start(self):
-        self.process = subprocess.Popen([MOSQUITTO, "-c", self.conf],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("mosquitto: %s"
-                                       % self.process.stderr.read().decode()) from None
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not listen on %d" % self.port)
-
-    def kill(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    def log(self):
-        with open(os.path.join(self.folder, "mosquitto.log")) as f:
-            return f.read()
 
 
 class Director:

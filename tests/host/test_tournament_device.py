@@ -206,3 +206,93 @@ def test_the_command_line_refuses_what_cannot_join(argv, said, capsys):
     with pytest.raises(SystemExit):
         parse_args(argv)
     assert said in capsys.readouterr().err
+
+
+def _unsent(venue, played):
+    """A joined device whose commands from the 21st to played the director lacks:
+    (device, autopilot, director, the log's lines)."""
+    broker, director = venue
+    lines = _log_lines()
+    device, pilot = _joined(broker, director, lines[:20])
+    assert table.wait(device, lambda: table.sent(device), 20)
+    director.deaf = True
+    pilot.play(lines[20:played])
+    return device, pilot, director, lines
+
+
+def test_new_match_waits_until_the_director_holds_the_match(venue):
+    # As the Tournament screen's Start: New match (even "let it go") lets no match go
+    # that the director lacks a command of.
+    device, pilot, director, lines = _unsent(venue, 30)
+    app = device.app
+    entries = app.match.entries()
+    app.open("newmatch")
+    app.top().choose(app, "drop")
+    assert app.match.entries() == entries  # the match is still there, said why
+    assert app.message.startswith("Sending: ")
+    director.deaf = False
+    device.app.tournament.sent = device.app.tournament.have  # sent again, heard now
+    assert table.wait(device, lambda: table.sent(device), 30)
+    app.open("newmatch")
+    app.top().choose(app, "drop")
+    assert app.match.entries() == 3  # the new match's set-up
+
+
+def test_leave_the_tournament_once_the_director_holds_the_match(venue):
+    import sys
+
+    device, pilot, director, lines = _unsent(venue, 25)
+    app = device.app
+    app.open("tournament")
+    app.top().refresh(app)
+    assert ("Leave the tournament", "leave") in app.top().items
+    app.top().choose(app, "leave")
+    assert app.tournament is not None and app.message.startswith("Sending: ")
+    director.deaf = False
+    app.tournament.sent = app.tournament.have
+    assert table.wait(device, lambda: table.sent(device), 30)
+    tour = app.tournament
+    app.top().choose(app, "leave")
+    assert app.tournament is None and app.top_name() == "scoreboard"
+    assert tour.wlan is None and not tour.connected()  # the radio off, the broker left
+    assert "hw.tournament" not in sys.modules
+    held = len(director.lines())
+    pilot.play(lines[25:30])  # play goes on without it, and nothing is sent
+    device.run(2000)
+    assert len(director.lines()) == held
+    app.open("mainmenu")
+    app.top().refresh(app)
+    assert ("Tournament", "tournament") in app.top().items  # and joins again from there
+    app.top().choose(app, "tournament")
+    assert table.wait(device, lambda: table.sent(device), 30)
+    _all_once(device, director)
+
+
+def test_a_board_without_a_tournament_file_offers_no_tournament():
+    device, fingers, error = headless.prepare("tdisplay", "en", None)
+    assert error is None
+    app = device.app
+    assert app.make_tournament is None and app.tour() is None
+    app.open("mainmenu")
+    app.top().refresh(app)
+    assert all(value != "tournament" for _, value in app.top().items)
+    device.run(100)
+    assert app.tournament is None
+
+
+def test_the_headless_table_pulls_its_battery_mid_log(venue):
+    # sim --headless --pull-battery N (the demo's chaos): the rest of the log entered
+    # after the boot, and the director ends with the whole match, once.
+    broker, director = venue
+    director.assign("m1")
+    lines = _log_lines()
+    device, fingers, error = headless.prepare("tdisplay", "en", lines,
+                                              tournament=_config(broker.port),
+                                              pull_battery=40)
+    assert error is None
+    assert device.app.tournament is not None  # on again at the boot (its outbox)
+    whole = Match()
+    assert tablelog.play(whole, lines) is None
+    assert describe(device.app.match) == describe(whole)
+    assert table.wait(device, lambda: table.sent(device), 30)
+    _all_once(device, director)

@@ -9,6 +9,9 @@
                                    [--web-port P]
     python -m tools.director provision --db FILE --table N (PORT | --out FILE) --broker HOST
                                    [--broker-port P] [--ssid S --wifi W] [--new-password]
+    python -m tools.director correct --db FILE --match m17 --winner 0 --cantons 2,1
+                                   --reason "..."
+    python -m tools.director reseat --db FILE --match m17 --table 3
     python -m tools.director export --db FILE [--csv]
     python -m tools.director demo --pairs 16 --tables 8 --seed S --db FILE [--chaos]
 """
@@ -64,6 +67,28 @@ def cmd_phase(args):
 
 def cmd_set(args):
     _tournament(args).set_setting(args.key, args.value)
+
+
+def _cantons(text):
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError("--cantons: two numbers, as 2,1 (the pairs' in order), not %r" % text)
+    return [int(p) for p in parts]
+
+
+def cmd_correct(args):
+    # As the console's correction (Director.correct on the tournament's file): checked
+    # whole before anything is written.
+    from tools.director.tournament import match_id
+    t = _tournament(args)
+    t.correct(match_id(args.match), args.winner, _cantons(args.cantons), args.reason)
+    print("%s corrected: pair %d won, cantons %s" % (args.match, args.winner, args.cantons))
+
+
+def cmd_reseat(args):
+    from tools.director.tournament import match_id
+    _tournament(args).reseat(match_id(args.match), args.table)
+    print("%s to table %d" % (args.match, args.table))
 
 
 def cmd_export(args):
@@ -157,6 +182,14 @@ def parser():
     c.add_argument("--ssid", help="the venue's WiFi (a board needs it)")
     c.add_argument("--wifi", help="its password (none: an open network)")
     c.add_argument("--new-password", action="store_true")
+    c = command("correct", "a match's result by hand, with its reason (as the console)")
+    c.add_argument("--match", required=True, help="the match, as m17")
+    c.add_argument("--winner", type=int, required=True, help="0 or 1: the index in pairs")
+    c.add_argument("--cantons", required=True, help="the pairs' cantons, as 2,1")
+    c.add_argument("--reason", required=True)
+    c = command("reseat", "a match not yet begun to another table (as the console)")
+    c.add_argument("--match", required=True, help="the match, as m17")
+    c.add_argument("--table", type=int, required=True)
     c = command("export", "the matches and standings as JSON (or the standings as CSV)")
     c.add_argument("--csv", action="store_true")
     c = command("demo", "play a whole tournament with simulated tables")
@@ -167,7 +200,8 @@ def parser():
     c.add_argument("--chaos", action="store_true",
                    help="kill and restart the broker and the director, pull batteries")
     c.add_argument("--runner", choices=("sim", "paho"), default="sim",
-                   help="tables: the firmware in the simulator, or paho clients")
+                   help="tables: the firmware in the simulator (python -m sim), or paho "
+                   "clients speaking the protocol without it (the bridge's test, loads)")
     c.add_argument("--pace", type=float, help="seconds between a table's commands "
                    "(default 0.002; with --chaos 0.04)")
     c.add_argument("--web-port", type=int, help="serve the pages while it plays")

@@ -5,12 +5,14 @@ the broker and the director are killed and restarted and tables' batteries pulle
 it plays. The end check: every match's table log replays (tools.replay) to the winner and
 cantons the director recorded, and every table's journal is stored once, whole.
 
-A table is one function: play_table(...), "paho" tables speaking the protocol with paho
-(tools/director/table_client.py), or play_table_sim(...), "sim" tables: the firmware in
-the simulator (`python -m sim --headless --tournament mqtt://HOST:PORT --table N
+A table is one function: play_table_sim(...), the demo's tables: the firmware in the
+simulator (`python -m sim --headless --tournament mqtt://HOST:PORT --table N
 --tournament-file FILE --log FILE`), one process (and one board's flash) a match, fed the
-match's random legal log, which it enters through its buttons. --chaos pulls the
-batteries of paho tables only (the device's own battery pulls are tests of the device).
+match's random legal log, which it enters through its buttons; --chaos pulls its battery
+mid-match (sim's --pull-battery N: the rest entered once it booted again). Or
+play_table(...), protocol tables (--runner paho): paho clients speaking the protocol with
+no firmware (tools/director/table_client.py), for the bridge's test and loads larger than
+one PC's simulators.
 """
 import os
 import random
@@ -54,6 +56,19 @@ def new_tournament(path, pairs, tables, seed, group_size=4):
     t.add_phase("final", "knockout", SETUP, final_setup=FINAL)
     t.set_setting("tables", tables)
     t.close()
+
+
+class SimTable:
+    """A simulated table: the matches it played, and whether chaos pulls its battery in
+    the next one."""
+
+    def __init__(self):
+        self.played = {}  # match -> lines entered
+        self.pull = False
+        self.pulled = 0  # matches whose battery was pulled mid-match
+
+    def pull_battery(self):
+        self.pull = True
 
 
 class PahoTable:
@@ -118,15 +133,21 @@ def play_table_sim(table, stop, seed, pace, journal, host, port, password, folde
         f.write(provision.tournament_file(host, port, table, password))
     watcher = TableClient(host, port, table, password, client_id="watch%d" % table).start()
     watcher.outbox = {}
-    played = journal.setdefault(table, {})
+    me = journal.setdefault(table, SimTable())
+    rng = random.Random(seed * 7919 + table)
     try:
         while not stop.is_set():
             a = watcher.wait_assignment(timeout=3600)
-            if a["match"] in played:
+            if a["match"] in me.played:
                 time.sleep(0.1)
                 continue
             lines = random_log(a["setup"], seed * 100003 + int(a["match"][1:]))
-            played[a["match"]] = lines
+            me.played[a["match"]] = lines
+            pull = 0
+            if me.pull and len(lines) > len(a["setup"]) + 2:  # after a command of play
+                me.pull = False
+                me.pulled += 1
+                pull = rng.randint(len(a["setup"]) + 1, len(lines) - 1)
             log = os.path.join(folder, "%s.log" % a["match"])
             with open(log, "w") as f:
                 f.write("\n".join(lines) + "\n")
@@ -134,7 +155,8 @@ def play_table_sim(table, stop, seed, pace, journal, host, port, password, folde
             sim = subprocess.Popen(
                 [sys.executable, "-m", "sim", "--headless", "--flash", flash,
                  "--tournament", "mqtt://%s:%d" % (host, port), "--table", str(table),
-                 "--tournament-file", trn, "--log", log, "--wait", "3600"],
+                 "--tournament-file", trn, "--log", log, "--wait", "3600",
+                 "--pull-battery", str(pull)],
                 stdout=subprocess.DEVNULL)
             # it ends once the director holds every command of its journal (which has
             # its own words for some commands: their count may differ from the log's)
@@ -142,12 +164,6 @@ def play_table_sim(table, stop, seed, pace, journal, host, port, password, folde
                 raise OSError("table %d: python -m sim exited %d" % (table, sim.returncode))
     finally:
         watcher.stop()
-
-
-def sim_supports_tournament():
-    run = subprocess.run([sys.executable, "-m", "sim", "--help"], capture_output=True,
-                         text=True, timeout=60)
-    return "--tournament" in run.stdout
 
 
 def chaos(venue, journal, stop, rng, events):
@@ -163,10 +179,7 @@ def chaos(venue, journal, stop, rng, events):
             time.sleep(rng.uniform(0.2, 1.0))
             venue.start_director()
         elif what == "battery" and journal:
-            table = journal[rng.choice(sorted(journal))]
-            if not isinstance(table, PahoTable):
-                continue  # a sim table's battery pulls are the device's own tests
-            table.pull_battery()
+            journal[rng.choice(sorted(journal))].pull_battery()
         events[what] = events.get(what, 0) + 1
 
 
@@ -201,8 +214,7 @@ def check(db, journal):
                     m["match"], won, [match.cantons(0), match.cantons(1)], m["winner"],
                     m["cantons"]))
         for table, entry in journal.items():
-            played = entry.played if isinstance(entry, PahoTable) else entry
-            for match, lines in played.items():
+            for match, lines in entry.played.items():
                 got = t.log_text(int(match[1:]))
                 if isinstance(entry, PahoTable):  # the journal as sent, line for line
                     same = got == "".join(line + "\n" for line in lines)
@@ -222,10 +234,6 @@ def check(db, journal):
 
 def demo(args):
     runner = args.runner
-    if runner == "sim" and not sim_supports_tournament():
-        print("demo: the simulator has no --tournament yet (h18's branch): paho tables "
-              "speak the protocol instead", file=sys.stderr)
-        runner = "paho"
     new_tournament(args.db, args.pairs, args.tables, args.seed, args.group_size)
     if os.path.exists(args.db + ".broker"):
         shutil.rmtree(args.db + ".broker")
@@ -285,6 +293,9 @@ def demo(args):
               time.monotonic() - started, args.tables,
               ", ".join("%s %d" % kv for kv in sorted(events.items())) or "none",
               counts.get("duplicates", 0), counts.get("refused", 0)))
+    pulled = sum(getattr(entry, "pulled", 0) for entry in journal.values())
+    if pulled:
+        print("simulated tables' batteries pulled mid-match: %d" % pulled)
     for row in export["standings"][:4]:
         print("%2d. %s" % (row["place"], row["pair"]))
     if wrong:

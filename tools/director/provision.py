@@ -6,45 +6,29 @@ import os
 import subprocess
 import sys
 import tempfile
-from binascii import crc32
 
-FILE_NAME = "truc.trn"
+from hw import tourfile  # the format, as the board reads it (tools/ puts firmware on the path)
+
+FILE_NAME = tourfile.NAME
 TMP_NAME = "truc.tmp"
-KEYS = ("truc-tournament", "table", "host", "port", "user", "password", "ssid", "wifi")
-
-
-def _printable(text, least, most, what):
-    if not least <= len(text) <= most or any(not " " <= c <= "~" for c in text):
-        raise ValueError("%s: %d to %d printable ASCII characters" % (what, least, most))
 
 
 def tournament_file(host, port, table, password, ssid="venue", wifi=""):
     """The bytes of truc.trn, every field checked as the board checks it; ValueError."""
-    if not 1 <= table <= 999:
-        raise ValueError("table: 1 to 999")
-    if not 1 <= port <= 65535:
-        raise ValueError("port: 1 to 65535")
-    if len(password) != 16 or any(not ("a" <= c <= "z" or "0" <= c <= "9") for c in password):
-        raise ValueError("password: 16 lowercase letters and digits")
-    _printable(host, 1, 63, "host")
-    _printable(ssid, 1, 32, "ssid")
-    if wifi:
-        _printable(wifi, 8, 63, "wifi")
-    body = ("truc-tournament 1\ntable %d\nhost %s\nport %d\nuser table%d\npassword %s\n"
-            "ssid %s\nwifi %s\n" % (table, host, port, table, password, ssid, wifi)).encode()
-    return body + ("crc %08x\n" % crc32(body)).encode()
+    for name, value in (("host", host), ("ssid", ssid), ("wifi", wifi)):
+        if "\n" in value:  # a line of its own: said as the field's fault
+            raise ValueError("%s: printable ASCII only" % name)
+    data = tourfile.format(tourfile.Config(table, host, port, "table%d" % table, password,
+                                           ssid, wifi))
+    tourfile.parse(data)
+    return data
 
 
 def read(data):
-    """{key: value} of a tournament file (bytes) whose crc holds; ValueError."""
-    end = data.rfind(b"crc ")
-    if end < 0 or data[end + 4:] != ("%08x\n" % crc32(data[:end])).encode():
-        raise ValueError("bad crc: damaged or cut short")
-    lines = data[:end].decode("ascii").split("\n")[:-1]
-    keys = [line.partition(" ")[0] for line in lines]
-    if keys != list(KEYS):
-        raise ValueError("the keys are %s" % " ".join(KEYS))
-    return {line.partition(" ")[0]: line.partition(" ")[2] for line in lines}
+    """{key: value} of a tournament file (bytes) the board accepts; ValueError."""
+    c = tourfile.parse(data)
+    return dict(zip(tourfile.KEYS, ("1", str(c.table), c.host, str(c.port), c.user,
+                                    c.password, c.ssid, c.wifi)))
 
 
 def mpremote_command(port, local):

@@ -33,6 +33,8 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
             paths, GET only) or dropped, never an exception out of the server; a DNS
             answer is the question's with the board's address; the match and the flash
             unchanged
+  directorcli the organizer's command lines `correct` and `reseat` (their arguments
+            damaged): exit 0, or exit 2 with one line and the tournament unchanged
 """
 import contextlib
 import io
@@ -1090,6 +1092,56 @@ class ShareServer(Target):
             raise Finding("share: the match or the flash changed")
 
 
+class DirectorCommandLine(Target):
+    """Each case: `tools.director correct` or `reseat` with an argument damaged, on a
+    knockout of 6 pairs on 4 tables, started."""
+    name = "directorcli"
+
+    def corpus(self, seed):
+        return [{"argv": b"correct\0--match\0m%d\0--winner\0%d\0--cantons\0%s\0--reason\0"
+                 b"lost device" % (k % 4 + 1, k % 2, b"2,1" if k % 2 == 0 else b"0,2")}
+                for k in range(4)] + [
+                {"argv": b"reseat\0--match\0m%d\0--table\0%d" % (k + 1, k + 1)}
+                for k in range(4)]
+
+    def make(self, rng, corpus):
+        case = dict(rng.choice(corpus))
+        case["argv"] = mutate.edit(rng, case["argv"], [c["argv"] for c in corpus])
+        return case
+
+    def check(self, files):
+        from tools.director.__main__ import main
+        from tools.director.tournament import Tournament
+
+        try:
+            argv = files["argv"].decode("utf-8").split("\0")
+        except UnicodeError:
+            return  # a shell hands Python text
+        if not argv or argv[0] not in ("correct", "reseat") or any("\n" in a for a in argv):
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            db = os.path.join(folder, "t.db")
+            t = Tournament(db)
+            t.import_csv("pair\nA/A\nB/B\nC/C\nD/D\nE/E\nF/F\n")
+            t.add_phase("ko", "knockout", ["variant mallorca", "set canton=12 cantons=2"])
+            t.set_setting("tables", 4)
+            t.start()
+            t.schedule()
+            before = (t.export(), [tuple(r) for r in t.db.execute("SELECT * FROM matches")])
+            t.close()
+            status, said = _quietly(main, argv[:1] + ["--db", db] + argv[1:])
+            t = Tournament(db)
+            try:
+                after = (t.export(), [tuple(r) for r in t.db.execute("SELECT * FROM matches")])
+            finally:
+                t.close()
+            if status not in (0, 2):
+                raise Finding("directorcli: exit status %r" % (status,))
+            if status == 2 and (said.count("\n") != 1 or after != before):
+                raise Finding("directorcli: refused, but %s" % (
+                    "the tournament changed" if after != before else "not in one line"))
+
+
 TARGETS = {t.name: t for t in (JournalFiles, SettingsFile, ArchiveFiles, DataFiles, TableLog,
                                MatchLoad, TournamentInput, StarvedHeap, ShareServer,
-                               DirectorPages, DirectorMessages)}
+                               DirectorPages, DirectorMessages, DirectorCommandLine)}
