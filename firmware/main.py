@@ -21,7 +21,7 @@ def start(board, files=None, share_ports=(80, 53)):
 
     parts.hold_power(board)
     canvas = Canvas(board.WIDTH, board.HEIGHT, board.MONO, CANVAS_ROWS)
-    from ui.modules import forget
+    from ui import forget
     from app import boot  # the wiring, needed once: forgotten after, its bytecode too
 
     try:

@@ -19,8 +19,7 @@ from app.settings import Settings, TEAM_NAMES
 from ui import canvas as C
 from ui import events as E
 from ui import text
-from ui.clock import elapsed
-from ui.modules import forget, forget_since
+from ui import elapsed, forget, forget_since
 
 NOTICE_MS = 3000  # how long a notice (an undo, a refusal) stays
 

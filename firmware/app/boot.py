@@ -15,7 +15,7 @@ from app.loop import Loop
 from hw import files as store
 from hw import parts
 from hw.journal import Journal
-from ui.modules import forget
+from ui import forget
 
 
 def _exists(fs, name):

@@ -8,7 +8,7 @@ from truc import rules as R
 from app.app import App  # noqa: F401  (App: the type of Device.app)
 from app.i18n import t
 from app.settings import TEAM_NAMES
-from ui.modules import forget
+from ui import forget
 
 ARCHIVE_FULL = "Not archived: flash full"  # notices of a won match not archived
 NOT_ARCHIVED = "Not archived: retrying"

@@ -13,7 +13,7 @@ from micropython import const
 
 from app.i18n import LANGUAGES
 from hw import files
-from ui.modules import forget
+from ui import forget
 
 VERSION = const(1)  # of the file's format
 TEAM_NAMES = const(6)  # where the team names start in Settings.names

@@ -13,7 +13,7 @@ from ui import canvas as C
 from ui import events as E
 from app.menu import draw_title
 from app.commands import paid
-from ui.clock import elapsed
+from ui import elapsed
 
 _SHOWN_MS = const(5000)  # then the scoreboard comes back by itself
 

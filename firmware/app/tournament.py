@@ -13,7 +13,7 @@ from truc import tablelog
 from app.i18n import t
 from app.menu import Menu
 from app.settings import TEAM_MOST, TEAM_NAMES
-from ui.modules import forget
+from ui import forget
 
 
 class Tournament(Menu):

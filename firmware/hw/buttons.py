@@ -45,12 +45,12 @@ from array import array
 
 from micropython import const
 
-from ui.clock import elapsed
+from ui import elapsed
 from ui.gestures import Queue
 
 DEBOUNCE_MS = const(25)
 
-_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.clock)
+_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one (as in ui.elapsed)
 _HALF = const(0x20000000)
 _QSIZE = const(16)
 

@@ -34,6 +34,16 @@ def u16(data, i):
     return data[i] | data[i + 1] << 8
 
 
+def crc8(c, data, start, end):
+    """CRC-8 (polynomial 0x07) of data[start:end], continuing from c (the journal's
+    records' check: hw.journalformat)."""
+    for i in range(start, end):
+        c ^= data[i]
+        for _ in range(8):
+            c = (c << 1 ^ 7) & 255 if c & 128 else c << 1 & 255
+    return c
+
+
 def u32(n):
     return bytes((n & 255, n >> 8 & 255, n >> 16 & 255, n >> 24 & 255))
 

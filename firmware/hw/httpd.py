@@ -23,23 +23,21 @@ import sys
 
 from micropython import const
 
-from ui.clock import elapsed
-from ui import open_data
-from ui.modules import forget
+from ui import elapsed, forget, open_data
 
 LINE_MAX = const(128)  # the request line ("GET /match.log HTTP/1.1")
 REQUEST_MAX = const(1024)  # the request line and headers
 # Six players and their onlookers poll once a second, each poll a few turns of the loop;
 # a client holds at most its Request and one 256 B piece of its answer (under 1 KB).
-CLIENTS = const(6)
-READ_MS = const(2000)  # a request not whole by then is dropped
-QUIET_MS = const(100)  # a client reading its request and silent this long may make room
+_CLIENTS = const(6)
+_READ_MS = const(2000)  # a request not whole by then is dropped
+_QUIET_MS = const(100)  # a client reading its request and silent this long may make room
 TIMEOUT_MS = const(4000)
 _DRAIN = const(32)  # reads of what is left of a request before closing: 2 KB at most
 _CHUNK = const(256)  # bytes read from the page file at a time
 _RECV = const(64)  # bytes of a request read at a time: small, so a fragmented heap has room
 PATHS = (b"/", b"/state", b"/match.log", b"/past")
-_END = b"\r\n\r\n"
+_END = const(b"\r\n\r\n")
 _REASONS = {200: "OK", 302: "Found", 400: "Bad Request", 405: "Method Not Allowed",
             431: "Request Header Fields Too Large"}
 
@@ -67,32 +65,32 @@ class Request:
             if self.path == -1:  # the request line, up to its CR
                 if b == 13:
                     if self._parse() == 400:  # not HTTP/1.x: answered at once
-                        return self._end(400)
+                        return self.end(400)
                     self.path = -2
                 elif b == 10:  # a bare LF: HTTP/0.9, or not HTTP
-                    return self._end(400)
+                    return self.end(400)
                 elif len(line) >= LINE_MAX:
-                    return self._end(431)
+                    return self.end(431)
                 else:
                     line.append(b)
             elif self.path == -2:  # the request line's CR: its LF next
                 if b != 10:
-                    return self._end(400)
+                    return self.end(400)
                 self.path = -3
             if b == _END[matched]:
                 matched += 1
                 if matched == 4:  # the blank line: the request is whole
-                    return self._end(self._parse())
+                    return self.end(self._parse())
             else:
                 matched = 1 if b == 13 else 0
             if seen >= REQUEST_MAX:
                 self.seen = seen
-                return self._end(431)
+                return self.end(431)
         self.seen = seen
         self.matched = matched
         return 0
 
-    def _end(self, status):
+    def end(self, status):
         self.status = status
         return status
 
@@ -202,7 +200,7 @@ class Server:
         record the answer it gives (hw.listen opens them)."""
         self.sharing = sharing
         self.cached = None  # the state's JSON pieces, for sharing.version; None when stale
-        self._version = -1
+        self.version = -1
         self.address = address
         self.clients = []
         self.served = 0  # requests answered
@@ -210,7 +208,7 @@ class Server:
         self.listener = listener
         self.port = port
         self.dns = dns
-        self._record = record
+        self.record = record
 
     def close(self):
         for c in self.clients:
@@ -224,8 +222,8 @@ class Server:
         """One round of work for every client (a piece of a request read, a chunk sent)
         and one DNS question. Returns True when a request was answered."""
         answered = False
-        for _ in range(CLIENTS):  # all that wait, while there is room
-            if not self._accept(now):
+        for _ in range(_CLIENTS):  # all that wait, while there is room
+            if not self.accept(now):
                 break
         for c in self.clients[:]:
             try:
@@ -237,14 +235,14 @@ class Server:
             self._dns()
         return answered
 
-    def _accept(self, now):
+    def accept(self, now):
         # A new client, if one is waiting and there is room: while all CLIENTS are taken,
         # the one still reading its request that sent nothing for longest (QUIET_MS at
         # least) makes room; none: the new one waits.
         clients = self.clients
         oldest = None
-        if len(clients) >= CLIENTS:
-            quiet = QUIET_MS
+        if len(clients) >= _CLIENTS:
+            quiet = _QUIET_MS
             for c in clients:
                 if c.answer is None and elapsed(now, c.heard) >= quiet:
                     oldest = c
@@ -278,7 +276,7 @@ class Server:
             self.clients.remove(c)
 
     def _serve(self, c, now):
-        if elapsed(now, c.since) > (TIMEOUT_MS if c.answer is not None else READ_MS):
+        if elapsed(now, c.since) > (TIMEOUT_MS if c.answer is not None else _READ_MS):
             self._drop(c)
             return False
         if c.answer is None:
@@ -351,11 +349,11 @@ class Server:
 
     def state(self):
         sharing = self.sharing
-        if self.cached is None or self._version != sharing.version:
+        if self.cached is None or self.version != sharing.version:
             self.cached = None  # its room first
             self.cached = state(sharing.match, sharing.settings, sharing.version,
                                 sharing.words())
-            self._version = sharing.version
+            self.version = sharing.version
         return self.cached
 
     def past(self):
@@ -385,7 +383,7 @@ class Server:
             return
         # The question back, flagged as an answer with one record.
         answer = query[:2] + b"\x81\x80" + query[4:6] + b"\x00\x01\x00\x00\x00\x00" \
-            + query[12:end] + self._record
+            + query[12:end] + self.record
         try:
             self.dns.sendto(answer, client)
         except OSError:

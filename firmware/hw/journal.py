@@ -44,8 +44,12 @@ from binascii import crc32
 from micropython import const
 
 from hw import files
-from hw.journalformat import DAMAGED, HEAD, RECORD, REDO, UNDO, VERSION, crc8
+from hw.files import crc8
+from hw.journalformat import DAMAGED, HEAD, RECORD, REDO, UNDO, VERSION
 from truc.match import STATE_SIZE
+from ui import forget
+
+forget(("hw.journalformat",))  # its values are copied here: its bytecode is not resident
 
 _LOG_MAX = const(128)  # bytes: littlefs' inline limit with MicroPython's ESP32 settings
 _ENOSPC = const(28)
@@ -87,7 +91,9 @@ class Journal:
         from hw.recover import read_back
 
         self.match = match
-        return read_back(self, match)
+        note = read_back(self, match)
+        forget(("hw.journalformat",))  # hw.recover imported it again
+        return note
 
     # ---- recording ------------------------------------------------------------------
 

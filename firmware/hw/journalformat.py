@@ -1,5 +1,7 @@
 # The files of hw.journal: their formats, read by the journal that writes them and by
-# hw.recover that reads them back at boot, and the notices a reading back gives.
+# hw.recover that reads them back at boot, and the notices a reading back gives. The journal
+# copies what it needs and forgets this module (its bytecode is not resident); the records'
+# check, used at every write, is hw.files' crc8.
 #
 # Formats (integers little-endian). Every file starts with a 3-byte magic and a format
 # version byte, which no later version may move: a version this code does not know is
@@ -25,11 +27,4 @@ DAMAGED = "Bad save: new match"
 UNKNOWN = files.UNKNOWN
 PARTIAL = "Bad save: last plays lost"
 
-
-def crc8(c, data, start, end):
-    """CRC-8 (polynomial 0x07) of data[start:end], continuing from c."""
-    for i in range(start, end):
-        c ^= data[i]
-        for _ in range(8):
-            c = (c << 1 ^ 7) & 255 if c & 128 else c << 1 & 255
-    return c
+crc8 = files.crc8

@@ -55,7 +55,7 @@
 # after. Nothing here allocates once Power exists.
 from micropython import const
 
-from ui.clock import elapsed
+from ui import elapsed
 
 LIT = const(0)
 DIM = const(1)

@@ -6,11 +6,11 @@ import sys
 
 from micropython import const
 
-from ui.clock import elapsed
-from ui.modules import forget
+from ui import elapsed, forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
-_SERVING = ("hw.httpd", "truc.history", "truc.tablelog", "hw.archive", "truc.loadcheck")
+_SERVING = const(("hw.httpd", "truc.history", "truc.tablelog", "hw.archive",
+                   "truc.loadcheck"))
 
 
 class Sharing:
@@ -33,7 +33,7 @@ class Sharing:
         self.address = ""
         self.version = 0  # changed() counts: the page's state is made again when it moves
         self._last = 0  # ticks_ms of the last request
-        self._had = ()  # what of _SERVING was imported before sharing began
+        self.had = ()  # what of _SERVING was imported before sharing began
 
     def words(self):
         """The score's words in the device's language."""
@@ -44,7 +44,7 @@ class Sharing:
 
     def on(self, now):
         if self.server is None:
-            self._had = [name for name in _SERVING if name in sys.modules]
+            self.had = [name for name in _SERVING if name in sys.modules]
             if self.radio is None:
                 from hw.radio import Radio
 
@@ -66,7 +66,7 @@ class Sharing:
             self.radio.down()
         self.settings.sharing = False
         for name in _SERVING:  # what serving imported goes, its bytecode too
-            if name not in self._had:
+            if name not in self.had:
                 forget((name,))
 
     def active(self):

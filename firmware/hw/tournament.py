@@ -13,8 +13,7 @@ import sys
 from micropython import const
 
 from hw.outbox import Outbox
-from ui.clock import elapsed
-from ui.modules import forget
+from ui import elapsed, forget
 
 TIMEOUT_S = const(1)  # the longest a turn waits for the broker
 BACKOFF_MS = const(1000)

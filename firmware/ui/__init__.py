@@ -3,11 +3,30 @@
 # crc (u32), little-endian. open_data checks it at opening (a boot opens each file once
 # to check it): a file cut short, grown or changed does not open, and the device says
 # which one (app.boot: ui.fault).
+#
+# Beside them, the package (resident anyway) holds two helpers below both the app and the
+# hardware, each of which would cost a module's heap (about 500 B) of its own: elapsed,
+# the board's clock, and the one module unloader, forget (the app forgets what a screen
+# left brought in, the boot what it imported for a moment, sharing what serving imported).
+import sys
 from binascii import crc32
 
 from micropython import const
 
 _CHUNK = const(128)  # bytes read at a time for the check
+_MASK = const(0x3FFFFFFF)  # ticks_ms period 2**30, minus one
+_HALF = const(0x20000000)
+
+
+def elapsed(now, then):
+    """The milliseconds between two times of the board's clock (time.ticks_ms values),
+    for everything that times itself: the keys, the power, the app's notices, sharing.
+    time.ticks_diff(now, then), kept within small ints on 32-bit ports (2**30 is not
+    one)."""
+    d = (now - then) & _MASK
+    if d >= _HALF:
+        d = d - _MASK - 1
+    return d
 
 
 class DataError(Exception):
@@ -22,8 +41,6 @@ def open_data(name, check=True, sealed=True):
     shadow the frozen package; `.frozen` holds no files to open). Raises DataError
     unless it is there and, if check, whole (a boot checks each file once). A file not
     sealed (the shared page, edited by hand and served as it is) is only found."""
-    import sys
-
     for folder in sys.path:
         try:
             f = open(folder + "/" + name if folder else name, "rb")
@@ -57,3 +74,37 @@ def open_data(name, check=True, sealed=True):
         f.close()
         raise DataError("damaged", name)
     raise DataError("missing", name)
+
+
+def forget(modules):
+    """Forgets the modules named as if never imported (their bytecode goes at the next
+    collection): dropped from sys.modules and from their package, if loaded. Allocates
+    nothing (no slice of a name): the recovery from a full heap runs it."""
+    for m in modules:
+        _forget(m)
+
+
+def forget_since(known):
+    """Forgets every module not named in known, making no list of them."""
+    while True:
+        for m in sys.modules:
+            if m not in known:
+                break
+        else:
+            return
+        _forget(m)
+
+
+def _forget(m):
+    module = sys.modules.pop(m, None)
+    if module is None:
+        return
+    dot = m.rfind(".")
+    for name in sys.modules:  # its package, if loaded, lets go of it too
+        if dot == len(name) and m.startswith(name):
+            attrs = sys.modules[name].__dict__
+            for key in attrs:
+                if attrs[key] is module:
+                    del attrs[key]
+                    break
+            return

@@ -45,7 +45,7 @@ from array import array
 
 from micropython import const
 
-from ui.clock import elapsed
+from ui import elapsed
 from ui.events import BACK, GO, MENU, NEXT, NEXT2, PREV, PREV2, SELECT, UNDO
 
 # A keymap is bytes: the event of key k's gesture g at k * 3 + g (0: that gesture does

@@ -460,7 +460,7 @@ hw/outbox.mpy hw/parts.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.
 hw/share.html hw/share.mpy hw/tourfile.mpy hw/tournament.mpy lib/umqtt/simple.mpy
 main.py start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
 truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy
-ui/canvas.mpy ui/clock.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy ui/modules.mpy
+ui/canvas.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy
 ui/qr.mpy ui/text.mpy""".split()
 _FONTS_240 = ["ui/fonts/digits_large.bin", "ui/fonts/medium.bin"]  # its glass's fonts only
 DRIVERS = {"tdisplay": ["hw/dcs.mpy", "hw/st7789.mpy"] + _FONTS_240,

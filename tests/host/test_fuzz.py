@@ -111,14 +111,14 @@ def test_a_torn_record_that_drops_the_whole_log_is_found(monkeypatch, tmp_path, 
         return replay(j, m, data)
 
     monkeypatch.setattr(recover, "_replay_log", dropping)
-    from ui import modules
+    import ui
 
-    forget = modules.forget  # the boot forgets hw.recover: the planted one stays
+    forget = ui.forget  # the boot forgets hw.recover: the planted one stays
 
     def keeping(names):
         forget(tuple(n for n in names if n != "hw.recover"))
 
-    monkeypatch.setattr(modules, "forget", keeping)
+    monkeypatch.setattr(ui, "forget", keeping)
     status = cli.main(["journal", "--seconds", "60", "--seed", "1", "--findings",
                        str(tmp_path)])
     out = capsys.readouterr().out
