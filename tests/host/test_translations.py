@@ -37,6 +37,12 @@ def texts():
     found |= _literals(r'(?:return|err =|raise ValueError\() ?"([^"]+)"', engine)
     from truc import variants  # the refusals of impossible shows, one per kind of show
     found.update(variants.SHOW_REFUSALS)
+    # The phone page's own words (hw/share.html's PAGE, each language's there, checked
+    # against lang_XX.py by test_share_page): the English ones are texts of the device too.
+    import json
+
+    with open(os.path.join(ROOT, "firmware", "hw", "share.html"), encoding="utf-8") as f:
+        found.update(json.loads(re.search(r"var PAGE = (\{.*?\});\n", f.read()).group(1))["en"])
     from app import varianttexts as VT  # the variants' own words
     for words in VT.TRUC_NAMES + VT.ENVIT_NAMES + (VT.TITLES, VT.FOLD_WORDS):
         found.update(w for w in words if w)
