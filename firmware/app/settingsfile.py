@@ -14,6 +14,16 @@
 # lacks, a set-up the rules refuse, a name not UTF-8, with a control character or longer
 # than the names screen gives) keeps its default and the notice says so; the first save
 # writes the file again without it, so the notice is said once.
+#
+# Why not JSON (MicroPython's json behind the same hw.files.write, tried on 6 December,
+# branch h22-settings; 32-bit port, .mpy as deployed, 8 names, sharing on): app.settings
+# and its imports kept in the heap 6,080 B here against 6,048 B; a load at boot allocates
+# 9,520 B against 9,184 B; a save 496 B against 592 B; the whole device's walk fits from
+# 104,960 B either way, and with sharing on from 114,944 B here against 115,456 B (and
+# the old files would need a reader of their own, one module more). The file is 72 B
+# here against 185 B: over littlefs' 128 B inline limit, each save would erase a block of
+# its own. The few hundred bytes a boot's load saves are freed at once; the sharing
+# walk, which has no byte to spare, fits from 512 B less with this format: it stays.
 from binascii import crc32
 
 from micropython import const
