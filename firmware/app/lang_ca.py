@@ -177,6 +177,7 @@ TEXT = {
     'Select: take · Back: delete': 'Tria: agafa · Enrere: esborra',
     'Signals': 'Senyes',
     'Take out %d cards:': 'Lleva %d cartes:',
+    "%s takes the round": "%s s'emporta la ronda",
     'Team %s wins': "Guanya l'equip %s",
     'Team %s wins: %s': "Guanya l'equip %s: %s",
     'Tongue out: a good ace': 'Treure la llengua: un as bo',
