@@ -178,6 +178,7 @@ TEXT = {
     'Signals': 'Senyes',
     'Take out %d cards:': 'Lleva %d cartes:',
     "%s takes the round": "%s s'emporta la ronda",
+    "mà": "mà",
     'Team %s wins': "Guanya l'equip %s",
     'Team %s wins: %s': "Guanya l'equip %s: %s",
     'Tongue out: a good ace': 'Treure la llengua: un as bo',

@@ -178,6 +178,7 @@ TEXT = {
     'Signals': 'Señas',
     'Take out %d cards:': 'Quitar %d cartas:',
     "%s takes the round": "%s se lleva la ronda",
+    "mà": "mano",
     'Team %s wins': 'Gana el equipo %s',
     'Team %s wins: %s': 'Gana el equipo %s: %s',
     'Tongue out: a good ace': 'Sacar la lengua: un as bueno',
