@@ -297,7 +297,7 @@ def test_the_round_taker_is_named_once_the_bazas_decide_it():
     _press(app, E.SELECT)
     _pick(app, "7o", "7b", "6e", "4e")  # seat 1 (B)'s 7 of oros: B's second baza
     assert calc.verdict(app) == "ELLS takes the round"
-    assert calc.verdict(app, False) == "Round: ELLS"
+    assert calc.verdict(app, False) == "ELLS takes the round"
     app = _app("variant valencia")  # three pardas: the mà's team takes the round
     calc = _open(app, "baza")
     ma = calc.ma

@@ -67,16 +67,9 @@ class BazaCalc(Picker):
     def prompt(self, app):
         return t("Card of %s") % seat_label(app, self.seat(len(self.picked)))
 
-    def round_team(self):
-        """The team the bazas so far give the round to, or NOBODY while it is open."""
-        results = self.results
-        team = R.decided(results, 0, len(results))
-        if team == R.NOBODY and len(results) == 3:
-            team = self.ma & 1  # three pardas: the mà's team
-        return team
-
     def restart(self, app):
-        if self.round_team() != R.NOBODY:
+        results = self.results
+        if len(results) == 3 or R.decided(results, 0, len(results)) != R.NOBODY:
             self.leaders(app, self.ma)
         elif self.team == PARDA and not V.PARDA_ALL_PLAY[self.variant]:
             self.play([self.seat(i) for i in range(len(self.picked)) if self.best[i]])
@@ -113,14 +106,12 @@ class BazaCalc(Picker):
         self.best = [s == top for s in strengths]
 
     def verdict(self, app, seat=True):
-        """Who takes the round once the bazas decide it, else who takes the baza; seat: the
-        long form (the baza's seat; the team's word for the round), the winning row is
-        marked anyway."""
-        team = self.round_team()
-        if team != R.NOBODY:
-            if seat:
-                return t("%s takes the round") % app.team_name(team)
-            return t("Round: %s") % app.team_name(team)
+        """Who takes the round once the bazas decide it (three pardas: the mà's team),
+        else who takes the baza; seat: and which seat (its row is marked anyway)."""
+        results = self.results
+        team = R.decided(results, 0, len(results))
+        if team != R.NOBODY or len(results) == 3:
+            return t("%s takes the round") % app.team_name(team if team < 2 else self.ma & 1)
         if self.team == PARDA:
             return t("Parda")
         if not seat:
