@@ -108,10 +108,10 @@ class BazaCalc(Picker):
     def verdict(self, app, seat=True):
         """Who takes the round once the bazas decide it (three pardas: the mà's team),
         else who takes the baza; seat: and which seat (its row is marked anyway)."""
-        results = self.results
-        team = R.decided(results, 0, len(results))
-        if team != R.NOBODY or len(results) == 3:
-            return t("%s takes the round") % app.team_name(team if team < 2 else self.ma & 1)
+        r = self.results
+        w = R.decided(r, 0, len(r))
+        if w < 2 or len(r) == 3:
+            return t("Round: %s") % app.team_name(w if w < 2 else self.ma & 1)
         if self.team == PARDA:
             return t("Parda")
         if not seat:

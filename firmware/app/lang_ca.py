@@ -177,7 +177,6 @@ TEXT = {
     'Select: take · Back: delete': 'Tria: agafa · Enrere: esborra',
     'Signals': 'Senyes',
     'Take out %d cards:': 'Lleva %d cartes:',
-    "%s takes the round": "%s s'emporta la ronda",
     "mà": "mà",
     'Team %s wins': "Guanya l'equip %s",
     'Team %s wins: %s': "Guanya l'equip %s: %s",

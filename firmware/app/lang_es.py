@@ -177,7 +177,6 @@ TEXT = {
     'Select: take · Back: delete': 'Elegir: tomar · Atrás: borrar',
     'Signals': 'Señas',
     'Take out %d cards:': 'Quitar %d cartas:',
-    "%s takes the round": "%s se lleva la ronda",
     "mà": "mano",
     'Team %s wins': 'Gana el equipo %s',
     'Team %s wins: %s': 'Gana el equipo %s: %s',
