@@ -9,11 +9,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sim.headless import prepare, sharing_line  # noqa: E402
+from ui import events as E  # noqa: E402
 
 FPS = 50
 _INVISIBLE = ("offscreen", "dummy")  # SDL video drivers that show nothing
 MARGIN = 10  # around the body, in screen pixels
-STATUS_PX = 30  # the status line under the device
+STATUS_PX = 30  # a status line under the device
+STATUS_GAP = "    "  # between the status line's parts
 CATCH_UP_MS = 1000  # the most simulated time one frame may run
 
 _SIDES = {"left": ((pygame.K_LEFT, pygame.K_a), "A / Left"),
@@ -67,12 +69,17 @@ class Window:
         info = pygame.display.Info()
         self.scale = s = scale or fit_scale(look, (info.current_w, info.current_h))
         self.origin = (MARGIN * s, MARGIN * s)  # the body's top-left
-        size = ((look.body[0] + 2 * MARGIN) * s, (look.body[1] + 2 * MARGIN) * s + STATUS_PX)
+        width = (look.body[0] + 2 * MARGIN) * s
+        self.status_font = pygame.font.Font(None, 22)
+        # As many status lines as its widest text needs on a narrow board (M5Stack at 1x).
+        widest = self.status_lines(("last event: %s" % max(E.NAMES, key=len),
+                                    "backlight 100%", "flash: 999 files"), width)
+        self.status_rows = len(widest)
+        size = (width, (look.body[1] + 2 * MARGIN) * s + STATUS_PX * self.status_rows)
         self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption("Truc scorekeeper - %s" % look.title)
         self.label_font = pygame.font.Font(None, max(12, 7 * s))
         self.small_font = pygame.font.Font(None, max(10, 5 * s))
-        self.status_font = pygame.font.Font(None, 22)
         self.keyboard = {}
         self.labels = {}
         for key, side in sides(device.keys).items():
@@ -196,10 +203,25 @@ class Window:
         for button in look.buttons:
             self.draw_button(button)
         device = self.device
-        status = "last event: %s    backlight %d%%    flash: %d files    F5: pull the battery" % (
-            device.last_event() or "-", round(100 * device.backlight()), len(device.flash.files))
-        text = self.status_font.render(status, True, (200, 200, 200))
-        surface.blit(text, (MARGIN * s, surface.get_height() - STATUS_PX + 6))
+        parts = ("last event: %s" % (device.last_event() or "-"),
+                 "backlight %d%%" % round(100 * device.backlight()),
+                 "flash: %d files" % len(device.flash.files))
+        y = surface.get_height() - STATUS_PX * self.status_rows + 6
+        for line in self.status_lines(parts, surface.get_width())[:self.status_rows]:
+            surface.blit(self.status_font.render(line, True, (200, 200, 200)), (MARGIN * s, y))
+            y += STATUS_PX
+
+    def status_lines(self, parts, width):
+        """The status parts and the F5 hint, as many to a line as fit in width between
+        the margins: never cut at the window's edge."""
+        room = width - 2 * MARGIN * self.scale
+        lines = []
+        for part in parts + ("F5: pull the battery",):
+            if lines and self.status_font.size(lines[-1] + STATUS_GAP + part)[0] <= room:
+                lines[-1] += STATUS_GAP + part
+            else:
+                lines.append(part)
+        return lines
 
     def draw_screen(self):
         """The model's glass, behind the backlight: a dim light darkens what it shows."""

@@ -306,6 +306,26 @@ def test_show_entry_offers_only_values_some_hand_makes():
     assert app.top_name() == "scoreboard"
 
 
+def test_show_entry_keeps_each_seat_on_its_row_and_marks_the_ma():
+    for setup, ma in (("", 0), ("baza A\nbaza A\n", 1), ("baza A\nbaza A\nbaza B\nbaza B\n", 2)):
+        app = _app("variant valencia\n%senvit A\nvull B" % setup)
+        assert app.match.hand_ma() == ma
+        app.open("showentry")
+        app.render()
+        screen = app.top()
+        labels = ["seat 1 (A)", "seat 2 (B)", "seat 3 (A)", "seat 4 (B)"]
+        labels[ma] += " · mà"
+        assert [text for text, _ in screen.items] == labels  # the same rows every round
+        assert screen.cursor == ma  # the cursor starts on the mà
+        app.event(E.NEXT)
+        app.event(E.SELECT)
+        app.render()
+        assert screen.items[(ma + 1) % 4][0] == "seat %d (%s): 31 <>" % ((ma + 1) % 4 + 1,
+                                                                         "AB"[(ma + 1) & 1])
+        app.event(E.SELECT)
+        assert app.match.envit_result()[0] == (ma + 1) & 1
+
+
 def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
     app = _app()
     full = app.render()

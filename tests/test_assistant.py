@@ -224,7 +224,7 @@ def test_baza_same_team_holding_the_best_wins_it():
     _press(app, E.SELECT)  # seat 0 won: it leads the second baza
     _pick(app, "11b", "10o", "1e", "12b")  # amo (seat 0) over madona and the ace
     assert calc.team == 0 and calc.winner == 0
-    assert calc.verdict(app) == "Team A wins: seat 1"
+    assert calc.verdict(app) == "Round: A"  # two bazas: the round is decided
 
 
 def test_after_a_parda_only_the_tied_players_play_on():
@@ -245,7 +245,7 @@ def test_after_a_parda_only_the_tied_players_play_on():
     _pick(app, "6e")
     assert calc.prompt(app) == "Card of seat 5 (A)"
     _pick(app, "7o")
-    assert calc.team == 0 and calc.winner == 4 and calc.verdict(app) == "Team A wins: seat 5"
+    assert calc.team == 0 and calc.winner == 4 and calc.verdict(app) == "Round: A"
     _press(app, E.SELECT)  # three bazas: the round is over, the next one starts
     assert calc.leader == -1 and len(calc.results) == 0
 
@@ -279,8 +279,38 @@ def test_the_round_decided_after_a_parda_ends_the_bazas():
     assert calc.order == [0, 1, 2]
     _pick(app, "4c", "1e", "7e")  # seat 1 (B) takes the baza after the parda: B's round
     assert calc.team == 1 and calc.winner == 1
+    assert calc.verdict(app) == "Round: B"
     _press(app, E.SELECT)
     assert calc.leader == -1
+
+
+def test_the_round_taker_is_named_once_the_bazas_decide_it():
+    app = _app("variant valencia")
+    app.settings.names[7] = "ELLS"  # team B's name (TEAM_NAMES + 1)
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "1e", "3c", "4o", "5c")  # seat 0 (A)
+    assert calc.verdict(app) == "Team A wins: seat 1"  # one baza decides nothing
+    _press(app, E.SELECT)
+    _pick(app, "4c", "1b", "5o", "6c")  # seat 1 (B): one each, still open
+    assert calc.verdict(app) == "Team B wins: seat 2"
+    _press(app, E.SELECT)
+    _pick(app, "7o", "7b", "6e", "4e")  # seat 1 (B)'s 7 of oros: B's second baza
+    assert calc.verdict(app) == "Round: ELLS"
+    assert calc.verdict(app, False) == "Round: ELLS"
+    app = _app("variant valencia")  # three pardas: the mà's team takes the round
+    calc = _open(app, "baza")
+    ma = calc.ma
+    _to(app, 0)
+    for rank in "456":
+        _pick(app, rank + "o", rank + "c")
+        if rank == "4":
+            _to(app, -1)  # Done; after the parda only the two tied seats play
+        assert calc.team == 2
+        if len(calc.results) < 3:
+            assert calc.verdict(app) == "Parda"
+            _press(app, E.SELECT)
+    assert calc.verdict(app) == "Round: %s" % "AB"[ma & 1]
 
 
 def test_punta_duel_plays_two_cards():

@@ -1,6 +1,7 @@
 """A picture and a short summary of a match from its table log.
 
     python -m tools.report FILE.log [-o report.png]     (default: FILE.png beside the log)
+    python -m tools.report FILE.log --teams NÓS,ELLS    (the teams' names for A and B)
 
 The log is replayed with the firmware's engine and its rounds read with truc.history, as
 the device's round history screen reads them. The picture plots both teams' points round
@@ -9,7 +10,9 @@ line in the winner's colour where a canton was won, and under the plot one row o
 per team and kind, where a flor, an envit and a called truc paid. The summary (printed)
 counts rounds, and per team the envits and trucs called, won and refused. An illegal
 line stops it with "line N: reason" and exit status 2: the log is read as tools.replay
-reads it (truc.tablelog.split and play, the one reader of logs).
+reads it (truc.tablelog.split and play, the one reader of logs). The table log has no
+place for the teams' names (tools.pull prints those a past match was kept with): --teams
+gives them, and the picture and the summary say them instead of the letters A and B.
 """
 import os
 import sys
@@ -36,6 +39,7 @@ COLOURS = tuple(rgb565(PALETTE[c]) for c in TEAM)  # A, B: as on the device
 BG = (255, 255, 255)
 GRID = (225, 225, 225)
 INK = (40, 40, 40)
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"  # fonts-dejavu-core, as tools.fontconv
 KINDS = ("flor", "envit", "truc")  # the rows of marks, per team: A's three, then B's
 
 
@@ -72,24 +76,34 @@ def paid(h, i, team):
     return (h.field(i, H.FLOR_A + team) > 0, h.field(i, H.ENVIT_TEAM) == team, truc)
 
 
-def picture(match, h):
+def picture(match, h, teams=R.TEAMS):
     from PIL import Image, ImageDraw, ImageFont
 
     g = Geometry(h, match.target())
+    try:  # DejaVu has the names' accents (Ó, Ñ...); Pillow's own font has not
+        font = ImageFont.truetype(FONT, 12)
+    except OSError:
+        font = ImageFont.load_default(size=13)
+    title = "%s, cantons %s %d  %s %d" % (NAMES[match.variant()], teams[R.A], match.cantons(0),
+                                          teams[R.B], match.cantons(1))
+    g.width = max(g.width, int(font.getlength(title)) + 12)  # the title whole
     img = Image.new("RGB", (g.width, g.height), BG)
     d = ImageDraw.Draw(img)
-    d.font = ImageFont.load_default(size=13)
+    d.font = font
     for p in range(0, g.target + 1, 6):  # the grid, every 6 points
         d.line((LEFT, g.y(p), g.width - 1, g.y(p)), fill=GRID)
         d.text((LEFT - 24, g.y(p) - 7), "%d" % p, fill=INK)
     x = 4 + d.textlength("%s, cantons " % NAMES[match.variant()])
     d.text((4, 6), "%s, cantons " % NAMES[match.variant()], fill=INK)
-    d.text((x, 6), "%s %d" % (R.TEAMS[R.A], match.cantons(0)), fill=COLOURS[0])
-    x += d.textlength("A %d " % match.cantons(0))
-    d.text((x, 6), "%s %d" % (R.TEAMS[R.B], match.cantons(1)), fill=COLOURS[1])
+    d.text((x, 6), "%s %d" % (teams[R.A], match.cantons(0)), fill=COLOURS[0])
+    x += d.textlength("%s %d " % (teams[R.A], match.cantons(0)))
+    d.text((x, 6), "%s %d" % (teams[R.B], match.cantons(1)), fill=COLOURS[1])
     for team in (R.A, R.B):
         for k in range(3):
-            d.text((4, g.mark(team, k) - 7), R.TEAMS[team] + " " + KINDS[k], fill=COLOURS[team])
+            name = teams[team]  # cut where it would reach the plot (the title has it whole)
+            while len(name) > 1 and d.textlength("%s %s" % (name, KINDS[k])) > LEFT - 8:
+                name = name[:-1]
+            d.text((4, g.mark(team, k) - 7), "%s %s" % (name, KINDS[k]), fill=COLOURS[team])
     for i in range(g.n):
         r, duel = h.round_name(i)
         d.text((g.x(i) - 6, g.height - BOTTOM + 6), "%d" % r, fill=INK)
@@ -149,20 +163,21 @@ def played(h):
     return len(rounds), duels
 
 
-def summary(match, h):
-    """The summary's lines."""
+def summary(match, h, teams=R.TEAMS):
+    """The summary's lines, the teams named teams (A, B)."""
     rounds, duels = played(h)
     winner = match.winner()
-    lines = ["%s, %d players, canton %d: cantons A %d, B %d%s" % (
-        NAMES[match.variant()], match.players(), match.target(), match.cantons(0),
-        match.cantons(1), ", %s won" % R.TEAMS[winner] if winner != R.NOBODY else
+    lines = ["%s, %d players, canton %d: cantons %s %d, %s %d%s" % (
+        NAMES[match.variant()], match.players(), match.target(), teams[R.A], match.cantons(0),
+        teams[R.B], match.cantons(1), ", %s won" % teams[winner] if winner != R.NOBODY else
         ", points now %d-%d" % (match.points(0), match.points(1)))]
     lines.append("rounds: %d%s" % (rounds, " (%d punta duels)" % duels if duels else ""))
-    lines.append("%-15s %3s %3s" % ("", R.TEAMS[R.A], R.TEAMS[R.B]))
+    wa, wb = max(3, len(teams[R.A])), max(3, len(teams[R.B]))  # the columns fit the names
+    lines.append("%-15s %*s %*s" % ("", wa, teams[R.A], wb, teams[R.B]))
     c = counts(h)
     for key in ("envits called", "envits won", "envits refused", "trucs called", "trucs won",
                 "trucs refused", "flors"):
-        lines.append("%-15s %3d %3d" % (key, c[key][0], c[key][1]))
+        lines.append("%-15s %*d %*d" % (key, wa, c[key][0], wb, c[key][1]))
     if not h.complete:
         lines.append("(the log's start was folded away: only its later rounds)")
     return lines
@@ -181,7 +196,15 @@ def main(argv=None):
     parser = Parser(prog="python -m tools.report", description=__doc__.split("\n")[0])
     parser.add_argument("file", help="a table log")
     parser.add_argument("-o", "--output", help="the picture (PNG); default FILE.png")
+    parser.add_argument("--teams", metavar="A,B",
+                        help="the teams' names, A's then B's (the log has none): said "
+                             "instead of the letters")
     args = parser.parse_args(argv)
+    teams = R.TEAMS
+    if args.teams is not None:
+        teams = [name.strip() for name in args.teams.split(",")]
+        if len(teams) != 2 or not all(teams) or not all(n.isprintable() for n in teams):
+            parser.error("--teams: two printable names, A's then B's, e.g. --teams NOS,ELLS")
     out = args.output or os.path.splitext(args.file)[0] + ".png"
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder) or os.path.isdir(out):
@@ -199,11 +222,11 @@ def main(argv=None):
         return 2
     h = H.History(match)
     try:
-        picture(match, h).save(out, "PNG")
+        picture(match, h, teams).save(out, "PNG")
     except OSError as e:
         print("report: cannot write %s: %s" % (out, e.strerror or e), file=sys.stderr)
         return 2
-    for line in summary(match, h):
+    for line in summary(match, h, teams):
         print(line)
     print("picture: %s" % out)
     return 0

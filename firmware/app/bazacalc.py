@@ -106,7 +106,12 @@ class BazaCalc(Picker):
         self.best = [s == top for s in strengths]
 
     def verdict(self, app, seat=True):
-        """Who takes the baza; seat: and which seat (its row is marked anyway)."""
+        """Who takes the round once the bazas decide it (three pardas: the mà's team),
+        else who takes the baza; seat: and which seat (its row is marked anyway)."""
+        r = self.results
+        w = R.decided(r, 0, len(r))
+        if w < 2 or len(r) == 3:
+            return t("Round: %s") % app.team_name(w if w < 2 else self.ma & 1)
         if self.team == PARDA:
             return t("Parda")
         if not seat:

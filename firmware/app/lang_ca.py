@@ -178,6 +178,7 @@ TEXT = {
     'Select: take · Back: delete': 'Tria: agafa · Enrere: esborra',
     'Signals': 'Senyes',
     'Take out %d cards:': 'Lleva %d cartes:',
+    "mà": "mà",
     'Team %s wins': "Guanya l'equip %s",
     'Team %s wins: %s': "Guanya l'equip %s: %s",
     'Tongue out: a good ace': 'Treure la llengua: un as bo',

@@ -178,6 +178,7 @@ TEXT = {
     'Select: take · Back: delete': 'Elegir: tomar · Atrás: borrar',
     'Signals': 'Señas',
     'Take out %d cards:': 'Quitar %d cartas:',
+    "mà": "mano",
     'Team %s wins': 'Gana el equipo %s',
     'Team %s wins: %s': 'Gana el equipo %s: %s',
     'Tongue out: a good ace': 'Sacar la lengua: un as bueno',

@@ -13,16 +13,19 @@ _LIKELY = ((31, 33, 33), (33, 33, 35), (31, 31, 33), (31, 31, 31), (34, 34, 34))
 
 
 class ShowEntry(Menu):
-    """The seats of the round (or duel) from the hand's mà on, the cursor on the mà;
-    SELECT takes the seat, then its value, which starts on the likeliest winning show
-    and moves only through values some hand makes (NEXT/PREV one, NEXT2/PREV2 five);
-    SELECT takes the value, BACK goes back to the seats."""
+    """The seats of the round (or duel) in seat order, so a seat keeps its row from round
+    to round; the mà's row is marked and the cursor starts on it. SELECT takes the seat,
+    then its value, which starts on the likeliest winning show and moves only through
+    values some hand makes (NEXT/PREV one, NEXT2/PREV2 five); SELECT takes the value,
+    BACK goes back to the seats."""
 
     def __init__(self, app):
         Menu.__init__(self, t("Envit shown"))
         m = app.match
         n = m.players()
-        self.seats = [s % n for s in range(m.hand_ma(), m.hand_ma() + n) if m.plays(s % n)]
+        self.ma = m.hand_ma()
+        self.seats = [s for s in range(n) if m.plays(s)]
+        self.cursor = self.seats.index(self.ma)
         self.low, self.high = m.show_range()
         likely = _LIKELY[SHOW_RANGES.index((self.low, self.high))][len(self.seats) // 2 - 1]
         self.start = self.moved(m, likely - 1, 1, 1)
@@ -35,6 +38,8 @@ class ShowEntry(Menu):
             text = "%s (%s)" % (app.seat_name(seat), R.TEAMS[seat & 1])
             if i == self.cursor and self.value >= 0:
                 text = "%s: %d <>" % (text, self.value)
+            elif seat == self.ma:
+                text = "%s · %s" % (text, t("mà"))
             items.append((text, i))
         self.items = items
 

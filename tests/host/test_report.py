@@ -125,3 +125,23 @@ def test_two_flors_of_a_team_in_one_round_count_two(tmp_path):
     path, done = _run(tmp_path, text, "-o", str(tmp_path / "f.png"))
     assert done.returncode == 0, done.stderr
     assert "flors             2   1" in done.stdout, done.stdout
+
+
+def test_the_teams_names_are_said_instead_of_the_letters(tmp_path):
+    # The table log has no place for the names: --teams gives them.
+    path, done = _run(tmp_path, LOG, "--teams", "NÓS,ELLS")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "valencia, 4 players, canton 12: cantons NÓS 0, ELLS 1, points now 0-0"
+    assert lines[2].split() == ["NÓS", "ELLS"]
+    assert lines[3].split() == ["envits", "called", "1", "1"]
+    _, letters = _run(tmp_path, LOG, "-o", str(tmp_path / "letters.png"))
+    named = Image.open(str(path)[:-4] + ".png").convert("RGB")
+    plain = Image.open(str(tmp_path / "letters.png")).convert("RGB")
+    assert named.size == plain.size and named.tobytes() != plain.tobytes()  # labels differ
+    _, won = _run(tmp_path, "variant valencia\nset canton=12 cantons=2\nadjust B 12\n"
+                  "adjust B 12\n", "--teams", "NÓS,ELLS")
+    assert ", ELLS won" in won.stdout.splitlines()[0]
+    for bad in ("NÓS", "NÓS,", "A,B,C", "A,\x1b[2J"):
+        _, done = _run(tmp_path, LOG, "--teams", bad)
+        assert done.returncode == 2 and "--teams" in done.stderr

@@ -75,10 +75,32 @@ def test_the_window_shows_the_models_glass_scaled(open_window, name):
     win = open_window(name, scale=2)
     look = win.look
     assert win.surface.get_size() == ((look.body[0] + 2 * W.MARGIN) * 2,
-                                      (look.body[1] + 2 * W.MARGIN) * 2 + W.STATUS_PX)
+                                      (look.body[1] + 2 * W.MARGIN) * 2
+                                      + W.STATUS_PX * win.status_rows)
     assert win.device.app.top_name() == "newmatch"
     assert win.screen_rect().size == tuple(2 * n for n in win.device.model.glass.size)
     assert screen_pixels(win) == win.device.image(2).tobytes()
+
+
+@pytest.mark.parametrize("name", list(LOOKS))
+def test_the_status_line_is_never_cut_at_the_windows_edge(open_window, name):
+    # The M5Stack at 1x cut it: "... F5: pull the b". Its parts wrap to more lines instead.
+    win = open_window(name, scale=1)
+    tap(win, pygame.K_RIGHT)
+    assert win.device.last_event() == "next"
+    win.draw()
+    surface = win.surface
+    top = surface.get_height() - W.STATUS_PX * win.status_rows
+    edge = pygame.Rect(surface.get_width() - W.MARGIN, top, W.MARGIN,
+                       surface.get_height() - top)
+    background = surface.get_at((surface.get_width() - 1, top))
+    strip = pygame.image.tobytes(surface.subsurface(edge), "RGB")
+    assert strip == bytes(background[:3]) * (edge.w * edge.h)  # no text reaches the edge
+    lines = win.status_lines(("last event: next", "backlight 100%", "flash: 1 files"),
+                             surface.get_width())
+    assert len(lines) <= win.status_rows and lines[-1].endswith("F5: pull the battery")
+    if name == "m5stack_core":
+        assert win.status_rows == 2
 
 
 def test_keyboard_presses_are_gestures_short_long_and_double(open_window):
