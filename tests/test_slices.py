@@ -1,7 +1,7 @@
 # A canvas that holds a slice of the frame (ui.canvas rows): the app draws each slice and
 # sends what changed in it, and the panel ends up with exactly the frame a whole canvas
 # holds, for every main screen, first frames and changes after presses alike.
-# mp-heap: 384K  (every screen, a 16 KB panel and its copies, a whole canvas, the slices)
+# mp-heap: 512K
 from binascii import crc32
 
 from goldens import GOLDENS
