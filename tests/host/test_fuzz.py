@@ -84,17 +84,20 @@ def test_a_report_that_reads_logs_its_own_way_is_found(monkeypatch, tmp_path, ca
 def test_the_heap_targets_floors_boot_the_code_being_tested():
     # Issue 33 item 16: a floor that was a constant (180,000 B on the M5Stack) drifted
     # below what boots (180,448 B), and the target failed on seed 7. Each floor is what
-    # boots, measured, with SPARE to spare; below what boots, no device.
-    from tools.fuzz.targets import StarvedHeap, boots
+    # boots, measured, with SPARE to spare, and every heap drawn over it booted then.
+    from tools.fuzz.targets import StarvedHeap, boots, least_boot
 
     target = StarvedHeap()
     trees = target.corpus(7)
     for board, tree in trees.items():
         low = target.low[board]
-        assert boots(tree, low) and boots(tree, low - target.SPARE), board
-    for case in range(40):  # every case of seed 7 at or over its board's floor
+        assert boots(tree, low) and low >= least_boot(tree) + target.SPARE, board
+    for case in range(40):  # every case of seed 7 on its board's grid of heaps that boot
         files = target.make(fuzz.case_rng(7, case), trees)
-        assert int(files["heap"]) >= target.low[files["board"].decode()]
+        low = target.low[files["board"].decode()]
+        heap = int(files["heap"])
+        assert heap >= low and (heap - low) % target.STEP == 0 and boots(
+            trees[files["board"].decode()], heap)
 
 
 def test_a_torn_record_that_drops_the_whole_log_is_found(monkeypatch, tmp_path, capsys):
