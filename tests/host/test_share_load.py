@@ -12,24 +12,7 @@ from hw import httpd
 from hw.share import Sharing
 from truc.match import Match
 from truc import tablelog
-
-
-class _Settings:
-    language = "en"
-    names = [""] * 8
-    sharing = False
-    password = "abcdefgh23"
-
-
-class _Radio:
-    def name(self):
-        return "truc-0001"
-
-    def up(self, name, password):
-        return "127.0.0.1"
-
-    def down(self):
-        pass
+from test_share import _Radio, _Settings  # the share tests' stand-ins
 
 
 def _open(match):
