@@ -40,9 +40,12 @@ def _open_match(j, m):
             note = UNKNOWN
             break
         except MemoryError:
-            if attempt:  # after a collection too: blame the file (too big to load)
-                break
-            gc.collect()  # a crowded heap is not a damaged file: once more
+            # A crowded heap is not a damaged file: collected, once more; then the heap's
+            # error goes up with the files as they are (read() bounds them: no file of
+            # ours needs more than a booting device has, so the heap is never its fault).
+            if attempt:
+                raise
+            gc.collect()
         except Exception:  # also a read that raises
             break
     m.clear()
