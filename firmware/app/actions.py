@@ -2,7 +2,8 @@
 # screens for what takes more than one choice. The same presses always land on the same
 # row, whatever the match waits for (README: the press table):
 # - it opens on the likeliest command the team keys do not give (no vull when a call
-#   waits, the show when the round waits for the envit values, else parda);
+#   waits, the show when the round waits for the envit values, end when it waits only
+#   for an envit the rivals may call, else parda);
 # - each team's calls sit beside it, team A's above (its key, PREV, goes up), team B's
 #   below, in fixed rows from the cursor: flor (when the match plays it), envit, the
 #   envit's top (falta, tots) and the truc's (joc fora); a row the rules do not allow now
@@ -64,7 +65,8 @@ class Actions(Menu):
         for _, item in allowed:  # the others, as legal() orders them
             op, a, b = item
             row = (label(app, op, a, b), item)
-            if (op == R.NOVULL or op == R.BAZA and a == R.PARDA) and home is None:
+            if (op == R.NOVULL or op == R.BAZA and a == R.PARDA or op == R.END) \
+                    and home is None:  # (end: the envit window, the team rows in place)
                 home = row
                 continue
             team = a if a < 2 else R.B  # parda and the like: below, with B's

@@ -92,11 +92,17 @@ ACTIONS = (
     ("A calls envit, B accepts", "S A A S B", (
         ("", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.A)),
         ("A B A", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.round() == 2))),
+    ("B calls envit, A accepts", "S B B S A", (
+        ("", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.B)),
+        ("A B A", lambda m, d: m.envit_call() == (1, R.B) and m.round() == 2),
+        ("G A", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED  # A went: B may envit
+         and m.envit_call() == (1, R.B)))),
     ("A calls falta", "S A A A S", (
         ("", lambda m, d: m.envit_state() == R.ENVIT_PENDING
          and m.envit_call() == (FALTA, R.A)),
         ("S A S S B S", lambda m, d: m.envit_call() == (FALTA, R.A)),  # of the flors
-        ("A B A", lambda m, d: m.envit_call() == (FALTA, R.A) and m.round() == 2))),
+        ("A B A", lambda m, d: m.envit_call() == (FALTA, R.A) and m.round() == 2),
+        ("G B", lambda m, d: m.envit_call() == (FALTA, R.A)))),  # B went: A may envit
     ("B calls joc fora", "S B B B B S", (
         ("", lambda m, d: m.truc_call() == (JOC_FORA, R.B)),
         ("A", lambda m, d: m.truc_call() == (JOC_FORA, R.B)),
@@ -165,6 +171,7 @@ COUNTS = {
     "A goes, first baza (B may still envit)": (3, 3),
     "B goes, first baza (A may still envit)": (3, 3),
     "A calls envit, B accepts": (5, 5),
+    "B calls envit, A accepts": (5, 5),
     "A calls falta": (5, 5),
     "B calls joc fora": (6, 6),
     "show: the mà's 31 wins (4 players)": (4, 4),
