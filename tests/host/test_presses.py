@@ -205,3 +205,15 @@ def test_the_old_way_to_the_main_menu_never_makes_a_call(board):
         assert m.truc_call()[0] == 0 and m.envit_state() != R.ENVIT_PENDING, (before, ups)
     device, _ = measure(board, "A", "S" + " A" * 20 + " S")
     assert device.app.top_name() == "mainmenu"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_parda_learnt_in_a_baza_changes_nothing_once_a_team_went(board):
+    # Trial of issue 34: after A went in the first baza (B may still envit) the menu had
+    # no row to open on, so every row below moved up one: B's envit (two down) became its
+    # falta. Parda's row stays there, dim: "Actions, choose" says why and changes nothing.
+    gone, _ = _device(board, "G A")
+    device, _ = measure(board, "G A", "S S")
+    m = device.app.match
+    assert m.entries() == gone.app.match.entries() and m.envit_window() == R.B
+    assert device.app.message and device.app.top_name() == "scoreboard"
