@@ -94,6 +94,12 @@ def parse_args(argv):
     if args.screenshot and (os.path.isdir(args.screenshot) or not os.path.isdir(
             os.path.dirname(os.path.abspath(args.screenshot)))):
         parser.error("--screenshot: %s cannot be written (no such folder?)" % args.screenshot)
+    if args.screenshot:  # said now, not after the whole log was played
+        try:
+            import PIL  # noqa: F401
+        except ImportError:
+            parser.error("--screenshot needs Pillow: run it with the project's environment, "
+                         ".venv/bin/python (make sim sets it up)")
     if args.scale is not None and not 1 <= args.scale <= 8:
         parser.error("--scale must be 1 to 8")
     if args.share is not None and not 1 <= args.share <= 65535:

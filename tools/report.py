@@ -29,7 +29,7 @@ from ui.canvas import PALETTE, TEAM
 
 # The picture's geometry, in pixels (tests/host/test_report.py reads it back).
 STEP = 36  # between rounds
-LEFT = 70  # the plot starts here: x of the start of the match
+LEFT = 70  # the plot starts here (x of the start of the match), or further for long names
 TOP = 30  # the plot's top: the canton's target
 SCALE = 8  # per point
 MARKS = 16  # height of a row of marks
@@ -46,16 +46,17 @@ KINDS = ("flor", "envit", "truc")  # the rows of marks, per team: A's three, the
 class Geometry:
     """Where each thing of the picture of history h is drawn."""
 
-    def __init__(self, h, target):
+    def __init__(self, h, target, left=LEFT):
         self.n = h.count()
         self.target = target
-        self.width = LEFT + STEP * (self.n + 1)
+        self.left = left
+        self.width = left + STEP * (self.n + 1)
         self.base = TOP + target * SCALE  # y of 0 points
         self.height = self.base + 10 + MARKS * 6 + BOTTOM
 
     def x(self, i):
         """x of record i's dot (i = -1: the start of the match)."""
-        return LEFT + STEP * (i + 1)
+        return self.left + STEP * (i + 1)
 
     def y(self, points):
         return self.base - points * SCALE
@@ -66,6 +67,13 @@ class Geometry:
     def mark(self, team, kind):
         """y of the middle of the row of marks of team and kind (an index of KINDS)."""
         return self.base + 10 + MARKS * (3 * team + kind) + MARKS // 2
+
+
+def margin(font, teams):
+    """The plot's left edge: LEFT, or where the widest row label ("NOSALTRES envit") ends
+    with room to spare: a name is never cut (a cut one reads as another word)."""
+    widest = max(font.getlength("%s %s" % (name, kind)) for name in teams for kind in KINDS)
+    return max(LEFT, int(widest) + 12)
 
 
 def paid(h, i, team):
@@ -79,11 +87,11 @@ def paid(h, i, team):
 def picture(match, h, teams=R.TEAMS):
     from PIL import Image, ImageDraw, ImageFont
 
-    g = Geometry(h, match.target())
     try:  # DejaVu has the names' accents (Ó, Ñ...); Pillow's own font has not
         font = ImageFont.truetype(FONT, 12)
     except OSError:
         font = ImageFont.load_default(size=13)
+    g = Geometry(h, match.target(), margin(font, teams))
     title = "%s, cantons %s %d  %s %d" % (NAMES[match.variant()], teams[R.A], match.cantons(0),
                                           teams[R.B], match.cantons(1))
     g.width = max(g.width, int(font.getlength(title)) + 12)  # the title whole
@@ -91,8 +99,8 @@ def picture(match, h, teams=R.TEAMS):
     d = ImageDraw.Draw(img)
     d.font = font
     for p in range(0, g.target + 1, 6):  # the grid, every 6 points
-        d.line((LEFT, g.y(p), g.width - 1, g.y(p)), fill=GRID)
-        d.text((LEFT - 24, g.y(p) - 7), "%d" % p, fill=INK)
+        d.line((g.left, g.y(p), g.width - 1, g.y(p)), fill=GRID)
+        d.text((g.left - 24, g.y(p) - 7), "%d" % p, fill=INK)
     x = 4 + d.textlength("%s, cantons " % NAMES[match.variant()])
     d.text((4, 6), "%s, cantons " % NAMES[match.variant()], fill=INK)
     d.text((x, 6), "%s %d" % (teams[R.A], match.cantons(0)), fill=COLOURS[0])
@@ -100,10 +108,8 @@ def picture(match, h, teams=R.TEAMS):
     d.text((x, 6), "%s %d" % (teams[R.B], match.cantons(1)), fill=COLOURS[1])
     for team in (R.A, R.B):
         for k in range(3):
-            name = teams[team]  # cut where it would reach the plot (the title has it whole)
-            while len(name) > 1 and d.textlength("%s %s" % (name, KINDS[k])) > LEFT - 8:
-                name = name[:-1]
-            d.text((4, g.mark(team, k) - 7), "%s %s" % (name, KINDS[k]), fill=COLOURS[team])
+            d.text((4, g.mark(team, k) - 7), "%s %s" % (teams[team], KINDS[k]),
+                   fill=COLOURS[team])
     for i in range(g.n):
         r, duel = h.round_name(i)
         d.text((g.x(i) - 6, g.height - BOTTOM + 6), "%d" % r, fill=INK)

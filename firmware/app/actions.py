@@ -2,7 +2,8 @@
 # screens for what takes more than one choice. The same presses always land on the same
 # row, whatever the match waits for (README: the press table):
 # - it opens on the likeliest command the team keys do not give (no vull when a call
-#   waits, the show when the round waits for the envit values, else parda);
+#   waits, the show when the round waits for the envit values, else parda: dim where
+#   the round waits only for an envit the rivals may call, so the rows keep their place);
 # - each team's calls sit beside it, team A's above (its key, PREV, goes up), team B's
 #   below, in fixed rows from the cursor: flor (when the match plays it), envit, the
 #   envit's top (falta, tots) and the truc's (joc fora); a row the rules do not allow now
@@ -71,6 +72,10 @@ class Actions(Menu):
             at = fixed if op == R.FOLD else len(sides[team])  # going: after the fixed rows
             sides[team].insert(at, row)
             dim[team].insert(at, 0)
+        parda = 0
+        if home is None:  # the envit window: parda's row, dim, keeps every row in place
+            home = (label(app, R.BAZA, R.PARDA, 0), (R.BAZA, R.PARDA, 0))
+            parda = 1
         menus = [(t("Menu"), "mainmenu")]
         if m.variant() and not over:
             menus.append((t("Adjust points"), "adjust"))
@@ -82,8 +87,8 @@ class Actions(Menu):
             menus.append((t("Show envit values"), "showentry"))
         above = menus + sides[R.A][::-1]
         self.cursor = len(above)
-        self.items = above + ([home] if home else []) + sides[R.B]
-        self.dim = bytes([0] * len(menus) + dim[R.A][::-1] + ([0] if home else []) + dim[R.B])
+        self.items = above + [home] + sides[R.B]
+        self.dim = bytes([0] * len(menus) + dim[R.A][::-1] + [parda] + dim[R.B])
 
     def event(self, app, e):
         self.refresh(app)

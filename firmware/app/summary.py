@@ -2,8 +2,8 @@
 # the canton or the match when one was won; its score is the points, or once a canton
 # was won the cantons, in its title. It came by itself, so it takes no press: a key
 # closes it and does what it does on the scoreboard (the next round's first baza is
-# entered, not lost); BACK only closes it, and so does any key but undo once the match
-# is won.
+# entered, not lost); BACK only closes it, and so does a team key once the match is
+# won.
 from micropython import const
 
 from truc import rules as R
@@ -30,10 +30,11 @@ class Summary(Screen):
 
     def event(self, app, e):
         app.pop()
-        # Once the match is won, a press only shows the final score; but undo is undo
-        # (the winning baza is the likeliest "oops").
-        if app.top_name() == "scoreboard" and (
-                e == E.UNDO or e != E.BACK and app.match.winner() == R.NOBODY):
+        # Once the match is won, a team key only shows the final score (there it would
+        # open New match); undo is undo (the winning baza is the likeliest "oops"), and
+        # Actions opens, so the README's presses to the main menu hold here too.
+        if app.top_name() == "scoreboard" and e != E.BACK and (
+                app.match.winner() == R.NOBODY or e != E.PREV and e != E.NEXT):
             app.top().event(app, e)
 
     def tick(self, app, now_ms):

@@ -35,6 +35,22 @@ def test_sim_bad_arguments(tmp_path, args, said):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_screenshot_without_pillow_is_one_line_before_the_run(tmp_path):
+    # Trial of issue 34: the system's python (no Pillow) played the whole log, then ended
+    # in a traceback. Said at once, with the python that has it. (Pillow hidden here by a
+    # sitecustomize: the tests' own python has it.)
+    (tmp_path / "sitecustomize.py").write_text("import sys\nsys.modules['PIL'] = None\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "sim", "--headless", "--screenshot",
+                           str(tmp_path / "x.png")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "python -m sim: --screenshot needs Pillow: run it with the project's environment, "
+        ".venv/bin/python (make sim sets it up)"]
+    assert "x.png" not in os.listdir(tmp_path)
+
+
 def test_report_into_a_missing_folder_is_one_line(tmp_path):
     log = tmp_path / "m.log"
     log.write_text("variant valencia\nbaza A\nbaza A\n")

@@ -92,11 +92,17 @@ ACTIONS = (
     ("A calls envit, B accepts", "S A A S B", (
         ("", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.A)),
         ("A B A", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.round() == 2))),
+    ("B calls envit, A accepts", "S B B S A", (
+        ("", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED and m.envit_call() == (1, R.B)),
+        ("A B A", lambda m, d: m.envit_call() == (1, R.B) and m.round() == 2),
+        ("G A", lambda m, d: m.envit_state() == R.ENVIT_ACCEPTED  # A went: B may envit
+         and m.envit_call() == (1, R.B)))),
     ("A calls falta", "S A A A S", (
         ("", lambda m, d: m.envit_state() == R.ENVIT_PENDING
          and m.envit_call() == (FALTA, R.A)),
         ("S A S S B S", lambda m, d: m.envit_call() == (FALTA, R.A)),  # of the flors
-        ("A B A", lambda m, d: m.envit_call() == (FALTA, R.A) and m.round() == 2))),
+        ("A B A", lambda m, d: m.envit_call() == (FALTA, R.A) and m.round() == 2),
+        ("G B", lambda m, d: m.envit_call() == (FALTA, R.A)))),  # B went: A may envit
     ("B calls joc fora", "S B B B B S", (
         ("", lambda m, d: m.truc_call() == (JOC_FORA, R.B)),
         ("A", lambda m, d: m.truc_call() == (JOC_FORA, R.B)),
@@ -165,6 +171,7 @@ COUNTS = {
     "A goes, first baza (B may still envit)": (3, 3),
     "B goes, first baza (A may still envit)": (3, 3),
     "A calls envit, B accepts": (5, 5),
+    "B calls envit, A accepts": (5, 5),
     "A calls falta": (5, 5),
     "B calls joc fora": (6, 6),
     "show: the mà's 31 wins (4 players)": (4, 4),
@@ -198,3 +205,15 @@ def test_the_old_way_to_the_main_menu_never_makes_a_call(board):
         assert m.truc_call()[0] == 0 and m.envit_state() != R.ENVIT_PENDING, (before, ups)
     device, _ = measure(board, "A", "S" + " A" * 20 + " S")
     assert device.app.top_name() == "mainmenu"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_parda_learnt_in_a_baza_changes_nothing_once_a_team_went(board):
+    # Trial of issue 34: after A went in the first baza (B may still envit) the menu had
+    # no row to open on, so every row below moved up one: B's envit (two down) became its
+    # falta. Parda's row stays there, dim: "Actions, choose" says why and changes nothing.
+    gone, _ = _device(board, "G A")
+    device, _ = measure(board, "G A", "S S")
+    m = device.app.match
+    assert m.entries() == gone.app.match.entries() and m.envit_window() == R.B
+    assert device.app.message and device.app.top_name() == "scoreboard"

@@ -138,10 +138,33 @@ def test_the_teams_names_are_said_instead_of_the_letters(tmp_path):
     _, letters = _run(tmp_path, LOG, "-o", str(tmp_path / "letters.png"))
     named = Image.open(str(path)[:-4] + ".png").convert("RGB")
     plain = Image.open(str(tmp_path / "letters.png")).convert("RGB")
-    assert named.size == plain.size and named.tobytes() != plain.tobytes()  # labels differ
+    assert named.size[0] >= plain.size[0] and named.tobytes() != plain.tobytes()  # labels
     _, won = _run(tmp_path, "variant valencia\nset canton=12 cantons=2\nadjust B 12\n"
                   "adjust B 12\n", "--teams", "NÓS,ELLS")
     assert ", ELLS won" in won.stdout.splitlines()[0]
     for bad in ("NÓS", "NÓS,", "A,B,C", "A,\x1b[2J"):
         _, done = _run(tmp_path, LOG, "--teams", bad)
         assert done.returncode == 2 and "--teams" in done.stderr
+
+
+def test_a_long_teams_name_is_whole_beside_its_marks(tmp_path):
+    # Trial of issue 34: "ELLS envit" was drawn "ELL envit" (the name cut to the plot's
+    # margin: another word). The margin grows to the widest label instead.
+    from PIL import ImageDraw, ImageFont
+    text = "variant valencia\nflor A\nflor B\nbaza A\nbaza A\n"
+    path, done = _run(tmp_path, text, "--teams", "NOSALTRES,ELLS")
+    assert done.returncode == 0, done.stderr
+    img = Image.open(str(path)[:-4] + ".png").convert("RGB")
+    m = report.Match()
+    assert report.tablelog.play(m, report.tablelog.split(text.encode())) is None
+    font = ImageFont.truetype(report.FONT, 12)
+    g = Geometry(report.H.History(m), 24, report.margin(font, ("NOSALTRES", "ELLS")))
+    for team, name in ((0, "NOSALTRES"), (1, "ELLS")):
+        for k, kind in enumerate(report.KINDS):
+            label = "%s %s" % (name, kind)
+            width = int(font.getlength(label)) + 1
+            want = Image.new("RGB", (width, 16), BG)
+            ImageDraw.Draw(want).text((0, 0), label, fill=COLOURS[team], font=font)
+            y = g.mark(team, k) - 7
+            assert img.crop((4, y, 4 + width, y + 16)).tobytes() == want.tobytes(), label
+            assert 4 + width < g.x(-1)  # left of the plot's start

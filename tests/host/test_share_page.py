@@ -369,6 +369,26 @@ def test_the_page_of_a_won_match_says_what_the_device_says():
         served.close()
 
 
+def test_the_round_historys_scores_keep_to_one_line_at_a_phones_width():
+    # Trial of issue 34: beside a long "what it paid", "11 (0)" broke into "11" over
+    # "(0)" on some rows and not on others: a score and its cantons stay on one line.
+    served = Served(_lines(200), language="en")
+    page = BROWSERS["chromium"]()
+    try:
+        page.open(served.url())
+        assert _wait_for(lambda: len(_rows(page)) > 6, 15), _rows(page)
+        lines = _value(page, """Array.from(document.querySelectorAll("#rounds tr"),
+            function (tr) { return [1, 2].map(function (i) {
+                var r = document.createRange(); r.selectNodeContents(tr.cells[i].firstChild);
+                return r.getClientRects().length; }); }).slice(1)""")
+        rows = _rows(page)
+        assert any(len(r[1]) > 5 or len(r[2]) > 5 for r in rows[1:]), rows  # two digits
+        assert all(n == [1, 1] for n in lines), list(zip(lines, rows[1:]))
+    finally:
+        page.close()
+        served.close()
+
+
 def test_the_qr_code_on_the_screen_joins_the_network():
     zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is not installed")
     for board in ("tdisplay", "devkit_oled", "m5stack_core"):

@@ -85,3 +85,20 @@ def test_undo_on_the_match_won_summary_undoes_the_winning_baza(board):
     keyscript.play(fingers, keyscript.parse("12l" if device.keys == 2 else "13l", device.keys))
     assert app.match.winner() == R.NOBODY and app.match.bazas() == 1
     assert app.top_name() == "scoreboard" and app.match.points(R.A) == 11
+
+
+@pytest.mark.parametrize("board", ("tdisplay", "devkit_oled"))
+def test_the_main_menu_is_its_presses_away_from_the_match_won_summary(board):
+    # Trial of issue 34: "Actions, a double press up, choose" (the README's main menu, 4
+    # presses) only closed "A wins the match!" with its first press and ended in Actions;
+    # the summary passes Actions on, as after a round. A team key only closes it.
+    from sim import keyscript
+    device, fingers, error = prepare(board, "en", _MATCH)
+    app = device.app
+    assert error is None and app.match.winner() == R.A and app.top_name() == "summary"
+    keyscript.play(fingers, keyscript.parse("2l 1d 2l" if device.keys == 2 else "2s 1d 2s",
+                                            device.keys))
+    assert app.top_name() == "mainmenu" and app.match.winner() == R.A
+    device, fingers, error = prepare(board, "en", _MATCH)
+    fingers.gesture(0, SHORT)
+    assert device.app.top_name() == "scoreboard"
