@@ -7,9 +7,9 @@
 # once the director holds every command (the outbox stays on flash: a boot with it joins
 # again).
 import random
+import sys
 
 from truc import rules as R
-from truc import tablelog
 from app.i18n import t
 from app.menu import Menu
 from app.settings import TEAM_MOST, TEAM_NAMES
@@ -65,7 +65,7 @@ def leave(app, tour):
         return
     tour.stop()
     app.tournament = None
-    forget(("hw.tournament", "hw.outbox", "umqtt.simple", "umqtt"))
+    forget(("hw.tournament",))
     app.home()
 
 
@@ -76,12 +76,20 @@ def start(app, assigned):
     if why:
         app.message = why
         return
+    had = "truc.tablelog" in sys.modules
+    from truc.tablelog import parse  # for the moment (8 KB of bytecode): forgotten
+
     m = app.match
     m.clear()
-    for line in assigned[3]:
-        command = tablelog.parse(m, line)  # checked when it came (hw.tournament)
-        if not isinstance(command, tuple) or app.apply(command[0], command[1], command[2]):
-            return
+    try:
+        for line in assigned[3]:
+            command = parse(m, line)  # checked when it came (hw.payloads)
+            if not isinstance(command, tuple) or app.apply(command[0], command[1],
+                                                           command[2]):
+                return
+    finally:
+        if not had:
+            forget(("truc.tablelog",))
     names = app.settings.names
     for team in range(2):
         names[TEAM_NAMES + team] = assigned[2][team][:TEAM_MOST]

@@ -1,11 +1,6 @@
 # What the director sends a table (docs/TOURNAMENT.md), read and checked: the assignment
-# and `have`. Imported by hw.tournament when a message comes and forgotten after (with
+# and `have`. Imported by hw.tourlink when a message comes and forgotten after (with
 # truc.tablelog, which checks an assignment's set-up): not resident in tournament mode.
-from hw.tourfile import ascii_text
-
-_BAD = object()  # what no JSON parses to
-
-
 def assignment(payload, table):
     """The assignment in payload (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
     setup); None for an empty one (nothing to play). ValueError with the reason when it
@@ -20,9 +15,9 @@ def assignment(payload, table):
     try:
         a = json.loads(payload)
     except Exception:  # MicroPython: ValueError; CPython: also UnicodeDecodeError
-        a = _BAD
-    if a is _BAD:
-        raise ValueError("not JSON")
+        a = payload  # bytes: never what JSON parses to
+    if a is payload:  # raised here, not in the except: no chained traceback
+        raise ValueError("not JSON text")
     if not isinstance(a, dict):
         raise ValueError("not an object")
     match = a.get("match")
@@ -50,7 +45,7 @@ def assignment(payload, table):
             raise ValueError("setup: lines of text")
         why = tablelog.run(m, line)
         if why:
-            raise ValueError("setup: %s" % why)
+            raise ValueError("setup: " + why)
     if not m.variant() or m.entries() != len(setup):
         raise ValueError("setup: a variant and its options")
     return match, title, pairs, setup
@@ -58,8 +53,10 @@ def assignment(payload, table):
 
 def have(payload):
     """The director's `have` (b"<match> <count>") as (match, count); ValueError."""
-    text = ascii_text(payload)
-    match, _, count = text.partition(" ")
+    match, _, count = bytes(payload).partition(b" ")
+    for c in match:
+        if not 32 < c < 127:
+            match = b""
     if not match or not count.isdigit() or len(count) > 5:
         raise ValueError("<match> <count> expected")
-    return match, int(count)
+    return str(match, "ascii"), int(count)

@@ -19,36 +19,29 @@
 # reason and nothing of the device changes. Written through hw.files (its old or its
 # new self, whole).
 from binascii import crc32
+from collections import namedtuple
 
 from micropython import const
 
 from hw import files
 
 NAME = "truc.trn"
-_TMP = "truc.tmp"
+_TMP = const("truc.tmp")
 _MOST = const(512)  # bytes: no good file is longer (the longest fields: about 260)
 KEYS = ("truc-tournament", "table", "host", "port", "user", "password", "ssid", "wifi")
 _PASSWORD = const(16)
 
 
-class Config:
-    """The fields of a tournament file (all checked)."""
-
-    def __init__(self, table, host, port, user, password, ssid, wifi):
-        self.table = table
-        self.host = host
-        self.port = port
-        self.user = user
-        self.password = password
-        self.ssid = ssid
-        self.wifi = wifi
+# The fields of a tournament file (all checked). A named tuple: tournament mode keeps
+# one, and an instance of a class of this module would keep the whole module in the heap.
+Config = namedtuple("Config", ("table", "host", "port", "user", "password", "ssid", "wifi"))
 
 
 def _printable(text, least, most, what):
     if not least <= len(text) <= most:
         raise ValueError("%s: %d to %d characters" % (what, least, most))
     for c in text:
-        if not " " <= c <= "~":
+        if not 32 <= ord(c) < 127:
             raise ValueError("%s: printable ASCII only" % what)
     return text
 
@@ -60,7 +53,7 @@ def ascii_text(data):
     except UnicodeError:
         text = None
     if text is None:
-        raise ValueError("not ASCII")
+        raise ValueError("not ASCII text")
     return text
 
 

@@ -1,28 +1,30 @@
 # Tournament mode (Menu -> Tournament, docs/TOURNAMENT.md): the board joins the venue's
 # WiFi as a station and the broker as its table, with what its tournament file holds
 # (hw.tourfile), takes its assignment, and sends every command of the match from the
-# outbox (hw.outbox) until the director's `have` covers it. Imported when tournament
-# mode starts; the radio's module and micropython-lib's umqtt.simple (lib/umqtt.simple)
-# when it first connects.
+# outbox (hw.outbox) until the director's `have` covers it.
+#
+# This module is all that tournament mode keeps in the heap: the table's state, the
+# outbox's appends (its file: hw.outbox), and a loop turn that only looks whether there
+# is work (a byte from the broker, a command to send, a ping or a connection due). The
+# work is hw.tourlink's, with micropython-lib's umqtt.simple: imported for a turn that
+# has some and forgotten after it with what it imported, so that the screens the players
+# open between two commands have the room they have without tournament mode. (Names
+# kept few: each a loaded module brings stays interned, docs/PERFORMANCE.md.)
 #
 # Play never waits for it: poll() runs in the main loop's turns; the socket waits at
-# most TIMEOUT_S for the broker; a connection that fails is tried again after a backoff
-# that doubles up to BACKOFF_MOST_MS; what is not sent stays in the outbox.
+# most a second for the broker (hw.tourlink); a connection that fails is tried again
+# after a backoff; what is not sent stays in the outbox.
 import sys
 
 from micropython import const
 
-from hw.outbox import Outbox
+from hw import files
 from ui import elapsed, forget
 
-TIMEOUT_S = const(1)  # the longest a turn waits for the broker
-BACKOFF_MS = const(1000)
-BACKOFF_MOST_MS = const(32000)
-KEEPALIVE_S = const(60)  # the broker says "off" (the will) after 1.5 times this unheard
-_PING_MS = const(30000)
+_BACKOFF_MS = const(1000)  # the first wait before connecting again (hw.tourlink doubles it)
+_PING_MS = const(30000)  # the keepalive's ping, when nothing was sent for this long
 _RESEND_MS = const(5000)  # sent but the director's `have` still behind: sent again
-_BURST = const(4)  # commands sent in one turn at most
-_LINE_MOST = const(128)  # bytes of a log payload (docs/TOURNAMENT.md)
+_UNDO = const(128)  # an outbox record's op for an undo (hw.outbox's too)
 
 # What the screen says (app.tournament): where the connection stands.
 NO_FILE = "No tournament file"
@@ -30,31 +32,10 @@ NO_WIFI = "Joining the WiFi"
 NO_BROKER = "Joining the director"
 CONNECTED = "Connected"
 
-
-# Imported for a moment (a message read, the commands sent as lines), then forgotten, so
-# that tournament mode keeps resident only this module, hw.outbox and the client.
-_TRANSIENT = ("hw.payloads", "hw.tourfile", "truc.tablelog")
-
-
-class _Timed:
-    """The client's socket, whose blocking reads wait TIMEOUT_S at most: umqtt.simple
-    sets a socket blocking (no timeout) after each read, which a silent network would
-    make wait for ever."""
-
-    def __init__(self, sock):
-        self.sock = sock
-
-    def setblocking(self, flag):
-        self.sock.settimeout(TIMEOUT_S if flag else 0)
-
-    def read(self, n):
-        return self.sock.read(n)
-
-    def write(self, data, n=-1):
-        return self.sock.write(data, len(data) if n < 0 else n)
-
-    def close(self):
-        self.sock.close()
+# Imported by a turn with work, then forgotten (those that were there before stay: a
+# screen's, say).
+_TRANSIENT = const(("hw.tourlink", "umqtt.simple", "umqtt", "hw.payloads", "hw.tourfile",
+                    "hw.outbox", "truc.tablelog"))
 
 
 def started(device):
@@ -70,55 +51,31 @@ class Tournament:
 
     def __init__(self, fs=None):
         self.fs = fs
-        self.config = None
+        self.config = None  # hw.tourfile's Config, once read
         self.problem = ""  # why the tournament file was refused
         self.outbox = Outbox(fs)
         self.assigned = None  # (match, title, pairs, setup) or None
         self.refused = ""  # the last payload refused, and why
         self.have = 0  # what the director holds of the outbox's match
         self.sent = 0  # what this connection has sent of it (the broker acknowledged)
-        self.client = None
+        self.client = None  # the socket to the broker while connected
+        self.pid = 0  # the last MQTT packet id sent on it
         self.wlan = None
-        self._next = 0  # ticks_ms of the next try to connect
-        self._backoff = BACKOFF_MS
-        self._heard = 0  # ticks_ms of the last packet sent (the keepalive's ping)
-        self._moved = 0  # ticks_ms when `have` last moved (or the last resend)
-        self._now = 0  # ticks_ms of this turn
-        self._topics = ("", "", "", "")  # log, status, assign, have: made by start
+        self.next = 0  # ticks_ms of the next try to connect
+        self.timeout = _BACKOFF_MS  # before the next try after one failed
+        self.heard = 0  # ticks_ms of the last packet sent (the keepalive's ping)
+        self.moved = 0  # ticks_ms when `have` last moved (or the last resend)
+        self.now = 0  # ticks_ms of this turn
+        self.buf = bytearray(1)  # the first byte the broker sends, read by poll
 
     def start(self, match, now):
         """Reads the tournament file and the outbox (caught up with match); turns the
         radio on. The file's problem, if any, is in self.problem."""
-        loaded = "hw.tourfile" in sys.modules
-        from hw import tourfile  # needed once: forgotten after
-
-        try:
-            self.config = tourfile.load(self.fs)
-            if self.config is None:
-                self.problem = NO_FILE
-        except (ValueError, OSError) as e:
-            self.problem = "%s: %s" % (tourfile.NAME, e)
-        finally:
-            if not loaded:
-                forget(("hw.tourfile",))
-        try:
-            self.outbox.open(match)
-        except (ValueError, OSError) as e:  # kept on flash as it is: said
-            self.problem = "%s: %s" % ("truc.out", e)
-        c = self.config
-        if c is None:
-            return
-        import network
-
-        t = "truc/table%d/" % c.table
-        self._topics = (t + "log", t + "status", t + "assign", t + "have")
-        self.wlan = network.WLAN(network.STA_IF)
-        self.wlan.active(True)
-        self.wlan.connect(c.ssid, c.wifi)
-        self._next = now
+        self.now = now
+        self._work("start", match)
 
     def stop(self):
-        self._drop()
+        self.drop()
         self.outbox.close()
         if self.wlan is not None:
             self.wlan.active(False)
@@ -147,112 +104,118 @@ class Tournament:
 
     # The match's changes (app.device after the journal's save).
     def changed(self, match):
-        box = self.outbox
-        if not box.changed(match) and match.entries() == 1 and self.waiting() is not None \
-                and self.covered():
+        if not self.outbox.changed(match) and match.entries() == 1 \
+                and self.waiting() is not None and self.covered():
             # A new match while an assignment waits (New match or the Tournament
             # screen's start): the assignment's match.
             self.have = self.sent = 0
-            box.begin(self.waiting()[0])  # pyright: ignore[reportOptionalSubscript]
-            box.changed(match)
+            self._work("begin", match)
 
     # The main loop's turn.
     def poll(self, now):
         """Returns True when what the screen shows may have changed."""
-        if self.config is None:
+        wlan = self.wlan
+        if wlan is None:  # no tournament file, or stopped
             return False
-        self._now = now
-        was = self.client is not None
-        if self.client is not None and not self.wlan.isconnected():
-            self._drop()
+        self.now = now
+        sock = self.client
+        first = -1
+        if sock is None:
+            if not wlan.isconnected() or elapsed(now, self.next) < 0:
+                return False
+        elif not wlan.isconnected():
+            self.drop()
             return True
-        had = 0  # which of _TRANSIENT were there before the turn (a screen's, say)
+        else:
+            try:
+                n = sock.readinto(self.buf)  # the socket does not wait (hw.tourlink)
+            except OSError:
+                n = 0
+            if n == 0:  # the broker closed the connection, or it broke
+                self.drop()
+                self.next = now + _BACKOFF_MS
+                return True
+            if n:
+                first = self.buf[0]
+            elif not self._due(now):
+                return False
+        self._work("turn", first)
+        return (sock is None) != (self.client is None)
+
+    def _due(self, now):
+        # Whether a connected turn has something to send: a command, again, or a ping.
+        box = self.outbox
+        return box.match_id and self.sent < box.count \
+            or self.sent > self.have and elapsed(now, self.moved) >= _RESEND_MS \
+            or elapsed(now, self.heard) >= _PING_MS
+
+    def _work(self, what, arg):
+        # hw.tourlink's what(self, arg), with the modules it imports for the moment
+        had = 0
         for i in range(len(_TRANSIENT)):
             if _TRANSIENT[i] in sys.modules:
                 had |= 1 << i
-        if self.client is None:
-            if self.wlan.isconnected() and elapsed(now, self._next) >= 0:
-                self._connect(now)
-        else:
-            try:
-                self._turn(now)
-            except (OSError, AssertionError, IndexError, TypeError):  # the broker gone,
-                self._drop()  # or what it said did not parse: connected again later
-                self._later(now)
-        for i in range(len(_TRANSIENT)):  # what the turn imported for a moment
-            if not had >> i & 1:
-                forget((_TRANSIENT[i],))
-        return was != (self.client is not None)
-
-    def _later(self, now):
-        self._next = now + self._backoff
-        self._backoff = min(2 * self._backoff, BACKOFF_MOST_MS)
-
-    def _connect(self, now):
-        from umqtt.simple import MQTTClient
-
-        c = self.config
-        topics = self._topics
-        client = MQTTClient(c.user, c.host, c.port, c.user, c.password, KEEPALIVE_S)
-        client.set_callback(self._message)
-        client.set_last_will(topics[1], b"off", True, 1)
         try:
-            client.connect(True, TIMEOUT_S)
-            client.sock = _Timed(client.sock)
-            self.client = client
-            client.publish(topics[1], b"on", True, 1)
-            client.subscribe(topics[2], 1)
-            client.subscribe(topics[3], 1)
-        except Exception:  # refused, unreachable, cut: tried again later
-            self._drop(client)
-            self._later(now)
-            return
-        self._backoff = BACKOFF_MS
-        self._heard = self._moved = now
-        self.sent = self.have
+            from hw import tourlink
 
-    def _drop(self, client=None):
-        client = client or self.client
+            getattr(tourlink, what)(self, arg)
+        finally:
+            for i in range(len(_TRANSIENT)):
+                if not had >> i & 1:
+                    forget((_TRANSIENT[i],))
+
+    def drop(self):
+        """Leaves the broker (the socket closed): connected again by a later turn."""
+        sock = self.client
         self.client = None
-        if client is not None and client.sock is not None:
+        if sock is not None:
             try:
-                client.sock.close()
+                sock.close()
             except OSError:
                 pass
 
-    def _turn(self, now):
-        client = self.client
-        for _ in range(_BURST):  # what the broker has for the table
-            if client.check_msg() is None:
-                break
-        box = self.outbox
-        if self.sent > self.have and elapsed(now, self._moved) >= _RESEND_MS:
-            self.sent = self.have  # lost on the way (a broker restarted): again
-            self._moved = now
-        if box.match_id and self.sent < box.count:
-            topic = self._topics[0]
-            for seq, line in box.lines(self.sent, _BURST):
-                payload = ("%s %d %s" % (box.match_id, seq, line)).encode()
-                client.publish(topic, payload[:_LINE_MOST], False, 1)
-                self.sent = seq
-                self._heard = now
-        if elapsed(now, self._heard) >= _PING_MS:
-            client.ping()
-            self._heard = now
 
-    def _message(self, topic, payload):
-        # umqtt's callback: the assignment, or what the director holds.
-        from hw.payloads import assignment, have  # forgotten after the turn (poll)
+class Outbox:
+    """The outbox's state and its appends (the file: hw.outbox)."""
 
-        try:
-            if topic.endswith(b"/assign"):
-                self.assigned = assignment(payload, self.config.table)
-            elif topic.endswith(b"/have"):
-                match, count = have(payload)
-                if match == self.outbox.match_id and count <= self.outbox.count:
-                    if count > self.have:
-                        self._moved = self._now
-                    self.have = count
-                    self.sent = max(self.sent, count)
-        except ValueError as e:  # said on the Tournament screen; nothing changes
-            self.refused = "%s: %s" % (str(topic, "ascii").rsplit("/", 1)[-1], e)
+    def __init__(self, fs=None):
+        self.fs = fs or files  # hw.files: the real flash
+        self.match_id = ""  # "" : none (no tournament match recorded)
+        self.count = 0  # records: the last seq
+        self.recording = False  # the match being played is this outbox's
+        self.depth = 0  # entries of the match in effect after the last record
+        self.f = None  # truc.out open to append
+
+    def changed(self, match):
+        """After the journal saved a change of match: its command appended. Returns False
+        when the change was not one of this match's (a new match began): nothing
+        recorded, and the outbox records no more."""
+        if not self.recording:
+            return False
+        n = match.entries()
+        if n == self.depth + 1:
+            op, a, b = match.entry(n - 1)
+            self.append(op, a, b)
+        elif n == self.depth - 1 and n >= 3:
+            self.append(_UNDO, 0, 0)
+        elif n != self.depth:
+            self.recording = False
+            return False
+        self.depth = n
+        return True
+
+    def append(self, op, a, b):
+        if self.f is None:
+            self.f = self.fs.open("truc.out", "ab")
+        self.f.write(bytes((op, a, b)))
+        self.f.flush()
+        self.count += 1
+
+    def close(self):
+        f = self.f
+        self.f = None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass

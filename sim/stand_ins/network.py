@@ -8,8 +8,8 @@ point's config, and in "log" every call in order; drop(True) takes the station's
 away (a WiFi gone) until drop(False).
 
 Importing it also gives CPython's sockets the stream methods MicroPython's have and
-micropython-lib's umqtt.simple calls (read, write): the simulator runs that library
-unchanged."""
+micropython-lib's umqtt.simple (read, write) and hw.tournament (readinto) call: the
+simulator runs that library unchanged."""
 import socket
 
 STA_IF = 0
@@ -106,6 +106,15 @@ def _read(sock, n=-1):
     return got
 
 
+def _readinto(sock, buf):
+    # MicroPython's stream readinto: the bytes read into buf, 0 at the end of the stream;
+    # a non-blocking socket gives None when nothing has come.
+    try:
+        return sock.recv_into(buf)
+    except BlockingIOError:
+        return None
+
+
 def _write(sock, data, n=None):
     if isinstance(data, str):  # MicroPython's streams take text as its UTF-8
         data = data.encode()
@@ -117,3 +126,4 @@ def _write(sock, data, n=None):
 if not hasattr(socket.socket, "read"):
     socket.socket.read = _read
     socket.socket.write = _write
+    socket.socket.readinto = _readinto
