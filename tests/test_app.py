@@ -569,7 +569,7 @@ def test_summary_title_score_flor_order_and_shown_value():
     _press(app, E.NEXT)
     summary = app.top()
     assert summary.lines(app) == [("Flor: B +3", R.B), ("Flor: A +3", R.A),
-                                  ("Envit: B +2 (35)", R.B), ("Round: B +1", R.B)]
+                                  ("Envit of the flors: B +2 (35)", R.B), ("Round: B +1", R.B)]
     assert summary.layout(app, app.canvas)[:2] == ("Duel 1 of 3 over", "4 - 6")
     app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
     _press(app, E.PREV)

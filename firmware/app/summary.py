@@ -12,7 +12,7 @@ from app.i18n import t
 from ui import canvas as C
 from ui import events as E
 from app.menu import draw_title
-from app.commands import paid
+from app.lastround import paid
 from ui import elapsed
 
 _SHOWN_MS = const(5000)  # then the scoreboard comes back by itself
