@@ -569,13 +569,36 @@ def test_summary_title_score_flor_order_and_shown_value():
     _press(app, E.NEXT)
     summary = app.top()
     assert summary.lines(app) == [("Flor: B +3", R.B), ("Flor: A +3", R.A),
-                                  ("Envit: B +2 (35)", R.B), ("Round: B +1", R.B)]
+                                  ("Envit of the flors: B +2 (35)", R.B), ("Round: B +1", R.B)]
     assert summary.layout(app, app.canvas)[:2] == ("Duel 1 of 3 over", "4 - 6")
     app = _app("variant valencia\nset canton=12\nadjust A +11\nbaza A")
     _press(app, E.PREV)
     title, score, lines, big = app.top().layout(app, app.canvas)
     assert (title, score, big) == ("Cantons: 1-0", "", False)
     assert lines[-1] == ("A wins the canton", R.A)
+
+
+def test_the_summary_says_why_the_round_paid_on_as_many_rows_as_it_takes():
+    # Issue 34 (polish): joc fora and three pardas, said whole on every glass (a line
+    # wider than the glass goes on to the next row, never cut).
+    from app import i18n
+
+    for large in (True, False):
+        for language in ("ca", "es", "en"):
+            app = _app("variant valencia\ntruc B fora\nvull A\nbaza parda\nbaza parda",
+                       large=large, language=language)
+            try:
+                app.apply(R.BAZA, R.PARDA)  # the third parda: the summary
+                assert app.top_name() == "summary"
+                _, _, lines, _ = app.top().layout(app, app.canvas)
+                said = " ".join(text for text, _ in lines)
+                width = app.canvas.width - 4
+                assert all(app.canvas.text_width(app.font, text) <= width for text, _ in lines)
+                assert said.startswith(i18n.t("Round: %s +%d") % ("A", 24) + " (" + i18n.t(
+                    "joc fora") + ", " + i18n.t("three pardas, the mà wins") + ")"), said
+                assert len(lines) * app.line + app.line + 2 <= app.canvas.height, lines
+            finally:
+                i18n.use("en")
 
 
 def test_the_last_round_stays_on_the_scoreboard_until_the_round_in_play_has_stakes():

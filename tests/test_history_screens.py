@@ -77,7 +77,39 @@ def test_a_refused_envit_before_an_envit_on_the_flors_has_its_line():
                "show 1:38\nbaza A\nbaza A")
     app.open("rounds")
     assert _texts(app) == ["Round 1", "5-5", "Flor: A +3", "Flor: B +3", "Envit: A +1",
-                           "Envit: B +2 · seat 2: 38", "Round: A +1"]
+                           "Envit of the flors: B +2", "seat 2: 38", "Round: A +1"]
+
+
+def test_each_round_says_why_it_paid_in_the_tables_words():
+    # Issue 34 (polish): joc fora (the variant's word for it), three pardas, an envit on
+    # the flors, in every language; the rows fit the small glass too.
+    log = ("variant mallorca\nadjust B +5\ntruc A fora\nvull B\nbaza A\nbaza A\n"
+           "baza parda\nbaza parda\nbaza parda\n"
+           "truc B 9\nvull A\nbaza parda\nbaza parda\nbaza parda")
+    app = _app(log)
+    app.open("rounds")
+    pages = []
+    for _ in range(3):
+        app.event(E.NEXT)
+        pages.append(_texts(app)[2:])
+    assert pages == [["Points B +5", "Round: A +24 · joc fora, B: vull",
+                      "A wins the canton · cantons 1-0"],
+                     ["Round: B +1", "three pardas, the mà wins"],
+                     ["Round: A +9", "A: vull, three pardas, the mà", "wins"]]
+    app = _app(log, language="es")
+    app.open("rounds")
+    app.event(E.NEXT)
+    assert _texts(app)[3:5] == ["Ronda: A +24", "juego fuera, B: quiero"]
+    app = _app("variant valencia\nflor A\nflor B\nenvit A\nvull B\nshow 1:38\nbaza A\nbaza A")
+    app.open("rounds")
+    assert "Envit of the flors: B +2" in _texts(app)
+    for large in (True, False):
+        for language in LANGUAGES:
+            app = _app(log, large, language)
+            app.open("rounds")
+            for _ in range(3):
+                app.event(E.NEXT)
+                _inside(app)
 
 
 def test_flors_shows_and_duels_on_both_sizes_in_every_language():

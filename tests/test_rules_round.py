@@ -30,6 +30,19 @@ def test_all_three_parda_the_ma_wins():
     assert _winner_of(["parda", "parda", "parda"], dealer=0) == "B"  # mà seat 1
 
 
+def test_the_last_round_says_three_pardas_gave_it_to_the_ma():
+    # last_round()'s why, bit 2: "+1" to the mà's team with no baza won (joc fora, bit 1,
+    # may come with it).
+    m = play("variant valencia\nbaza parda\nbaza parda\nbaza parda")
+    assert m.last_round()[4:6] == (R.A, 1) and m.last_round()[8] == 2
+    m = play("variant valencia\ntruc B fora\nvull A\nbaza parda\nbaza parda\nbaza parda")
+    assert m.last_round()[4] == R.A and m.last_round()[8] == 3
+    for bazas in ("parda\nparda\nB", "A\nparda", "B\nA\nparda"):
+        m = play("variant valencia\nbaza " + bazas.replace("\n", "\nbaza "))
+        assert m.last_round()[8] == 0, bazas
+
+
+
 def test_round_undecided_until_decided():
     m = play("variant valencia\nbaza A\nbaza B")
     assert m.round() == 1 and m.round_winner() == R.NOBODY
@@ -106,13 +119,13 @@ def test_an_envit_on_the_flors_may_follow_a_refused_envit():
     assert m.envit_kept() == (R.A, 1) and m.envit_on_flors()
     play("show 1:38\nbaza A\nbaza A", m)
     assert score(m) == [3 + 1 + 1, 3 + 2]  # flor, refused envit, round; flor, flors' envit
-    assert m.last_round() == (3, 3, R.B, 2, R.A, 1, R.NOBODY, 1)
+    assert m.last_round() == (3, 3, R.B, 2, R.A, 1, R.NOBODY, 1, 4)  # 4: on the flors
     m = play("variant valencia\nenvit A\nenvit B\nnovull A\nflor B\nflor A\nenvit A")
     assert m.envit_on_flors()
     assert refused(m, "envit A") == "a team cannot answer its own call"
     play("envit B\nnovull A\nbaza B\nbaza B", m)  # the torne refused: 2, and 2 again
     assert score(m) == [3, 3 + 2 + 2 + 1]
-    assert m.last_round() == (3, 3, R.B, 4, R.B, 1, R.NOBODY, 0)
+    assert m.last_round() == (3, 3, R.B, 4, R.B, 1, R.NOBODY, 0, 4)
     m = play("variant valencia\nenvit A\nnovull B\nflor A\nflor B\nenvit B\nnovull A")
     assert refused(m, "envit A") == "the envit of this round is already settled"
     assert refused(m, "envit B") == "the envit of this round is already settled"
@@ -127,7 +140,7 @@ def test_the_refused_envit_is_paid_before_the_one_on_the_flors():
     # A refused envit that reaches the target wins the canton: the next is not added.
     m = play("variant valencia\nadjust A +20\nadjust B +17\nenvit A\nnovull B\nflor A"
              "\nflor B\nenvit B\nvull A\nshow 1:38\nbaza B\nbaza B")
-    assert cantons(m) == [1, 0] and m.last_round()[2:] == (R.A, 1, R.NOBODY, 0, R.A, 0)
+    assert cantons(m) == [1, 0] and m.last_round()[2:] == (R.A, 1, R.NOBODY, 0, R.A, 0, 0)
 
 
 def test_refused_envit_stays_paid_after_a_flor():
@@ -196,7 +209,7 @@ def test_envit_counts_before_truc_and_wins_the_canton():
     m = play("variant mallorca\nadjust A +22\nadjust B +21\nenvit A\nvull B\ntruc B\nvull A")
     play("envitwin A\nbaza B\nbaza B", m)
     assert cantons(m) == [1, 0]
-    assert m.last_round() == (0, 0, R.A, 2, R.NOBODY, 0, R.A, 0)
+    assert m.last_round() == (0, 0, R.A, 2, R.NOBODY, 0, R.A, 0, 0)
 
 
 def test_flor_counts_before_truc():
@@ -207,9 +220,9 @@ def test_flor_counts_before_truc():
 def test_envit_point_then_truc_both_added_when_no_canton():
     m = play("variant mallorca\nenvit B\nvull A\nenvitwin B\ntruc A\nvull B\nbaza A\nbaza A")
     assert score(m) == [3, 2]
-    assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY, 0)
+    assert m.last_round() == (0, 0, R.B, 2, R.A, 3, R.NOBODY, 0, 0)
 
 
 def test_a_canton_won_by_an_adjust_says_no_round_paid_it():
     m = play("variant valencia\nset canton=12\nbaza A\nbaza A\nadjust B +12")
-    assert m.last_round() == (0, 0, R.NOBODY, 0, R.NOBODY, 0, R.B, 0)
+    assert m.last_round() == (0, 0, R.NOBODY, 0, R.NOBODY, 0, R.B, 0, 0)

@@ -26,6 +26,17 @@ def test_joc_fora_closes_the_canton_for_its_winner():
     assert cantons(m) == [0, 1]
 
 
+def test_the_last_round_says_its_truc_was_joc_fora():
+    # last_round()'s why, bit 1: what made "+24" (the screens say "joc fora"); a refused
+    # joc fora pays the step below it, and is not one.
+    m = play("variant mallorca\nadjust B +5\ntruc A fora\nvull B\nbaza A\nbaza A")
+    assert m.last_round()[8] == 1
+    m = play("variant mallorca\nbaza A\ntruc A fora\nnovull B")
+    assert m.last_round()[4:6] == (R.A, 1) and m.last_round()[8] == 0
+    m = play("variant valencia\ntruc A\ntruc B\ntruc A\nvull B\nbaza B\nbaza B")
+    assert m.last_round()[4:6] == (R.B, 4) and m.last_round()[8] == 0
+
+
 def test_joc_fora_option_match_wins_the_match():
     m = play("variant mallorca\nset jocfora=match\ntruc A\ntruc B fora\nvull A\nbaza B\nbaza B")
     assert cantons(m) == [0, 2] and m.winner() == R.B

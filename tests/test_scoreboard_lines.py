@@ -115,3 +115,62 @@ def test_a_match_won_in_a_punta_duel_draws_no_duellists_and_names_no_duel():
         if not app.large:
             for seat in range(6):  # every seat drawn whole: no seat sits a duel out
                 assert sum(sum(row) for row in _seat_pixels(app, seat)) >= 16, seat
+
+
+def _line(setup, language="en"):
+    from app import i18n
+    from app.scoreboard import Scoreboard
+    from screenapp import make_app
+
+    app = make_app(setup, language=language)
+    try:
+        return Scoreboard()._stakes(app, app.match, ("A", "B"))
+    finally:
+        i18n.use("en")
+
+
+def test_the_last_round_says_why_it_paid_in_the_tables_words():
+    # Issue 34 (polish): joc fora, three pardas, an envit on the flors, said; in each
+    # language (the variant's own word for joc fora).
+    fora = "variant mallorca\nadjust B +5\ntruc A fora\nvull B\nbaza A\nbaza A"
+    assert _line(fora) == ["Round: A +24 (joc fora)", "A wins the canton"]
+    assert _line(fora, "es") == ["Ronda: A +24 (juego fuera)", "A gana el cantón"]
+    pardas = "variant valencia\nbaza parda\nbaza parda\nbaza parda"
+    assert _line(pardas) == ["Round: A +1 (three pardas, the mà wins)"]
+    assert _line(pardas, "ca") == ["Ronda: A +1 (tres pardes, guanya la mà)"]
+    assert _line(pardas, "es") == ["Ronda: A +1 (tres pardas, gana la mano)"]
+    both = "variant valencia\ntruc B fora\nvull A\nbaza parda\nbaza parda\nbaza parda"
+    assert _line(both) == ["Round: A +24 (joc fora, three pardas, the mà wins)",
+                           "A wins the canton"]
+    flors = "variant valencia\nflor A\nflor B\nenvit A\nvull B\nshow 1:38\nbaza A\nbaza A"
+    assert _line(flors) == ["Flor: A +3", "Flor: B +3", "Envit of the flors: B +2 (38)",
+                            "Round: A +1"]
+    assert _line(flors, "ca")[2] == "Envit de flors: B +2 (38)"
+    assert _line(flors, "es")[2] == "Envit de flores: B +2 (38)"
+    refused = "variant valencia\nflor A\nflor B\nenvit A\nnovull B\nbaza A\nbaza A"
+    assert _line(refused)[2] == "Envit of the flors: A +1"
+    # An ordinary envit, a round won by its bazas, a joc fora refused: nothing added.
+    assert _line("variant valencia\nenvit A\nvull B\nshow 1:31\nbaza parda\nbaza A") == [
+        "Envit: B +2 (31)", "Round: A +1"]
+    assert _line("variant mallorca\nbaza A\ntruc A fora\nnovull B") == [
+        "Round: A +1 (B: no vull)"]
+
+
+def test_an_adjust_says_what_it_corrected():
+    # Issue 34 (polish): a correction by hand shows until the next command of play, in
+    # the round in play's place (never beside the last round's payments).
+    assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3") == ["Points B +3"]
+    fixed = "variant valencia\nbaza A\nbaza A\nadjust B +3\nadjust A -1\nadjust B 2"
+    assert _line(fixed) == ["Points A -1", "Points B +5"]
+    assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3", "es") == ["Piedras B +3"]
+    assert _line("variant valencia\nbaza A\nadjust B +3") == ["bazas A", "Points B +3"]
+    assert _line("variant valencia\nbaza A\nadjust B +3\nbaza B") == ["bazas AB"]
+    assert _line("variant valencia\nenvit A\nnovull B\nadjust B +3") == [
+        "Envit: A +1", "Points B +3"]
+    assert _line("variant valencia\nset canton=12\nbaza A\nadjust B +12") == [
+        "Points B +12", "B wins the canton"]
+    # Undone to nothing by hand: the last round again.
+    assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3\nadjust B -3") == [
+        "Round: A +1"]
+    # The next command of play: the correction is in the round history, not here.
+    assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3\ntruc A\nvull B") == ["Truc"]

@@ -8,7 +8,9 @@ the device's round history screen reads them. The picture plots both teams' poin
 by round (a dot where each round closed, the line back to 0 after a canton), a vertical
 line in the winner's colour where a canton was won, and under the plot one row of marks
 per team and kind, where a flor, an envit and a called truc paid. The summary (printed)
-counts rounds, and per team the envits and trucs called, won and refused. An illegal
+counts rounds, and per team the envits and trucs called, won and refused, the flors, and
+why rounds paid: envits of the flors and jocs fora won, rounds the mà's team took by
+three pardas, the points corrected by hand. An illegal
 line stops it with "line N: reason" and exit status 2: the log is read as tools.replay
 reads it (truc.tablelog.split and play, the one reader of logs). The table log has no
 place for the teams' names (tools.pull prints those a past match was kept with): --teams
@@ -149,6 +151,15 @@ def counts(h):
         out[key] = h.calls[first:first + 2]
     for key, kind in (("envits won", 1), ("trucs won", 2)):
         out[key] = [sum(1 for i in range(h.count()) if paid(h, i, team)[kind]) for team in (0, 1)]
+    # Why rounds paid what they did: the flags truc.history keeps of each (as the round
+    # history screen says them), and the points corrected by hand.
+    for key, field, flag in (("joc fora won", H.TRUC_TEAM, H.FORA),
+                             ("by three pardas", H.TRUC_TEAM, H.THREE_PARDAS),
+                             ("flor envits won", H.ENVIT_TEAM, H.ON_FLORS)):
+        out[key] = [sum(1 for i in range(h.count()) if h.field(i, field) == team
+                        and h.field(i, H.FLAGS) & flag) for team in (0, 1)]
+    out["points by hand"] = [sum(h.signed(i, H.ADJUST_A + team) for i in range(h.count()))
+                             for team in (0, 1)]
     return out
 
 
@@ -182,7 +193,8 @@ def summary(match, h, teams=R.TEAMS):
     lines.append("%-15s %*s %*s" % ("", wa, teams[R.A], wb, teams[R.B]))
     c = counts(h)
     for key in ("envits called", "envits won", "envits refused", "trucs called", "trucs won",
-                "trucs refused", "flors"):
+                "trucs refused", "flors", "flor envits won", "joc fora won", "by three pardas",
+                "points by hand"):
         lines.append("%-15s %*d %*d" % (key, wa, c[key][0], wb, c[key][1]))
     if not h.complete:
         lines.append("(the log's start was folded away: only its later rounds)")

@@ -149,6 +149,15 @@ def _canton_won(app):
     app.event(E.NEXT)
 
 
+def _round_why(app):
+    # Round 3's truc raised to joc fora, then three pardas: the mà's team (A) takes it,
+    # and the summary says why.
+    from truc import rules as R
+
+    play("truc B fora\nvull A\nbaza parda\nbaza parda", app.match)
+    app.apply(R.BAZA, R.PARDA)
+
+
 def _round_history(app):
     app.open("rounds")  # the latest round: round 2, an envit and the bazas
 
@@ -241,6 +250,7 @@ SCENES = (
     ("adjust", _adjust),
     ("seat-names", _seat_names),
     ("canton-won", _canton_won),
+    ("round-why", _round_why),
     ("round-history", _round_history),
     ("past-matches", _past_matches),
     ("keys", _keys),

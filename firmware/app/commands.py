@@ -1,5 +1,6 @@
-# What the scoreboard's keys enter and what its lines say of the stakes and of the last
-# round; the Actions menu's labels and its list of legal commands are app.labels'.
+# What the scoreboard's keys enter and the words of its stakes; the Actions menu's labels
+# and its list of legal commands are app.labels', what the last round paid and why
+# app.lastround's (both imported when needed, not resident).
 from truc import rules as R
 from truc import variants as V
 from app import varianttexts as VT
@@ -62,83 +63,3 @@ def strong(m, team):
     if m.envit_state() == R.ENVIT_PENDING or m.envit_window() == team:
         return R.ENVIT
     return R.TRUC
-
-
-def decided_by(app, names):
-    """How the round was decided, read back from the log, when a team went or refused
-    the truc: "A went", "B: no vull" (else None). Sound while the round in play has no
-    baza (or is the one decided): the first going, baza or refused truc met from the
-    log's end is then the deciding one."""
-    m = app.match
-    i = m.entries()
-    while True:
-        i = _before(m, i, (R.BAZA, R.FOLD, R.NOVULL))
-        if i < 0:
-            return None
-        op, a, _ = m.entry(i)
-        if op == R.BAZA:
-            return None
-        if op == R.FOLD:
-            return t("%s went") % names[a]
-        call = _before(m, i, (R.TRUC, R.ENVIT))  # a refusal answers the call before it
-        if call >= 0 and m.entry(call)[0] == R.TRUC:  # a truc's decides
-            return t("%s: no vull") % names[a]
-
-
-def closed(m):
-    """round << 2 | duel of the round (or duel) before the one in play: the last closed
-    one (a punta round's third duel, unless a duel before it won the canton)."""
-    r = m.round()
-    d = m.duel()
-    if d > 1:
-        return r << 2 | d - 1
-    return (r - 1) << 2 | (3 if m.options() & R.OPT_ALTERNATE and r & 1 else 0)
-
-
-def paid(app, names, hand, fresh=True):
-    """What the last closed round paid, in the order it was paid, as (text, team): the
-    flors (the mà's team first), the envit (with the winning value shown, when fresh: no
-    envit was called since it closed), the round (and why, when a team went or refused)
-    and the canton. hand is that round (round << 2 | duel, see closed())."""
-    m = app.match
-    flor_a, flor_b, envit_team, envit_points, truc_team, truc_points, canton, rivals = \
-        m.last_round()
-    out = []
-    first = R.A
-    if flor_a and flor_b:  # the order matters: the team of that round's (or duel's) mà
-        ma = (m.first_dealer() + (hand >> 2)) % m.players()
-        first = (ma + (hand & 3) - 1 if hand & 3 else ma) & 1
-    for team in (first, first ^ 1):
-        points = flor_b if team else flor_a
-        if points:
-            out.append((t("Flor: %s +%d") % (names[team], points), team))
-    if rivals:  # a refused envit, paid before the envit on the flors
-        out.append((t("Envit: %s +%d") % (names[envit_team ^ 1], rivals), envit_team ^ 1))
-    if envit_team != R.NOBODY:
-        text = t("Envit: %s +%d") % (names[envit_team], envit_points)
-        shown = last_show(m) if fresh else -1
-        out.append((text + " (%d)" % shown if shown >= 0 else text, envit_team))
-    if truc_team != R.NOBODY:
-        text = t("Round: %s +%d") % (names[truc_team], truc_points)
-        why = decided_by(app, names)
-        out.append((text + " (%s)" % why if why else text, truc_team))
-    if canton != R.NOBODY and m.winner() == R.NOBODY:
-        out.append((t("%s wins the canton") % names[canton], canton))
-    return out
-
-
-def last_show(m):
-    """The value of the winning show of the last round that called an envit, or -1 (the
-    envit refused or given to a team): its show comes after its last call."""
-    i = _before(m, m.entries(), (R.SHOW, R.ENVIT, R.ENVITWIN))
-    return m.entry(i)[2] if i >= 0 and m.entry(i)[0] == R.SHOW else -1
-
-
-def _before(m, i, ops):
-    """The index of the last command before the i-th whose op is one of ops, or -1."""
-    while i:
-        i -= 1
-        if m.entry(i)[0] in ops:
-            return i
-    return -1
-    return -1

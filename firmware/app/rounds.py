@@ -7,6 +7,7 @@ from truc import history as H
 from truc import rules as R
 from app.app import Screen
 from app.i18n import t
+from app import varianttexts as VT
 from app.menu import draw_marks, draw_title
 from ui import canvas as C
 from ui import events as E
@@ -19,6 +20,7 @@ class History(Screen):
         if past is None:
             self.h = H.History(app.match)
             self.need = app.match.cantons_to_win()
+            self.variant = app.match.variant()
         else:
             from truc.match import Match
 
@@ -30,6 +32,7 @@ class History(Screen):
                 m = Match(1)
             self.h = H.History(m)
             self.need = m.cantons_to_win()
+            self.variant = m.variant()
             m = None
         self.page = max(self.h.count() - 1, 0)  # the latest round first
         self.first = 0  # the top row shown, when a page has more rows than fit
@@ -120,8 +123,10 @@ class History(Screen):
                 why = t("%s: no vull") % self._team(app, who)
             elif how == H.HOW_SHOWN:
                 why = "%s: %d" % (self._seat(app, who), h.field(i, H.ENVIT_VALUE))
-            self._add(app, rows, width, t("Envit: %s +%d") % (self._team(app, team),
-                                                               h.field(i, H.ENVIT_PTS)), why, team)
+            text = t("Envit of the flors: %s +%d") if h.field(i, H.FLAGS) & H.ON_FLORS \
+                else t("Envit: %s +%d")
+            self._add(app, rows, width, text % (self._team(app, team), h.field(i, H.ENVIT_PTS)),
+                      why, team)
         team = h.field(i, H.TRUC_TEAM)
         if team != R.NOBODY:
             how = h.field(i, H.TRUC_HOW)
@@ -133,6 +138,13 @@ class History(Screen):
                 why = t("%s: no vull") % who
             elif how == H.HOW_WENT:
                 why = t("%s goes") % who
+            flags = h.field(i, H.FLAGS)
+            if flags & H.FORA:  # what the round was played for, first
+                fora = t(VT.TRUC_NAMES[self.variant][-1])
+                why = fora + ", " + why if why else fora
+            if flags & H.THREE_PARDAS:
+                pardas = t("three pardas, the mà wins")
+                why = why + ", " + pardas if why else pardas
             self._add(app, rows, width, t("Round: %s +%d") % (self._team(app, team),
                                                                h.field(i, H.TRUC_PTS)), why, team)
         team = h.field(i, H.CANTON)
@@ -145,16 +157,22 @@ class History(Screen):
             self._add(app, rows, width, text, cantons, team)
 
     def _add(self, app, rows, width, text, why, team):
-        # One row when text and why fit side by side, else why indented under it.
+        # One row when text and why fit side by side, else why indented under it; either
+        # on more rows when wider than the glass (a fact is never shortened).
         colour = C.TEAM[team]
+        c = app.canvas
         if why:
             both = text + " · " + why
-            if app.canvas.text_width(app.font, both) + 4 <= width:
+            if c.text_width(app.font, both) + 4 <= width:
                 rows.append((both, colour, 4))
                 return
-        rows.append((text, colour, 4))
+        x = 4
+        for part in c.wrap(app.font, text, width - 4, width - 12):
+            rows.append((part, colour, x))
+            x = 12
         if why:
-            rows.append((why, colour, 12))
+            for part in c.wrap(app.font, why, width - 12, width - 12):
+                rows.append((part, colour, 12))
 
     def draw(self, app, c):
         draw_title(app, c, self.title)

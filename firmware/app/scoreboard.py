@@ -1,6 +1,8 @@
 # The screen the device rests on: both teams' points in large digits, cantons, round,
 # who deals and who is mà, the stakes and the pending call. Its keys are the teams':
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
+import sys
+
 from micropython import const
 
 from truc import rules as R
@@ -11,6 +13,7 @@ from ui import events as E
 from app.i18n import t
 from ui import canvas as C
 from ui.gestures import elapsed
+from ui import forget
 
 # Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
 # counter-clockwise (the play order), for 2, 4 and 6 players. The OLED's short middle
@@ -279,14 +282,10 @@ class Scoreboard(Screen):
             return [t("%s may still envit") % names[window]]
         state = m.envit_state()
         parts = []
-        last = ()  # what the last round paid, while the round in play has no stakes
         if m.round_winner() != R.NOBODY:  # decided, an accepted envit waits for its result
             text = t("Round: %s") % names[m.round_winner()]
-            why = commands.decided_by(app, names)
+            why = _last(app, names, None, None)
             parts.append(text + " (%s)" % why if why else text)
-        elif not m.bazas():  # until the next baza, what the last round paid and why
-            # (its shown value is read back from the log while no envit was called since)
-            last = commands.paid(app, names, commands.closed(m), state == R.ENVIT_NONE)
         if m.truc_step():
             parts.append(commands.capital(commands.step_word(m, R.TRUC, m.truc_step())))
         kept, points = m.envit_kept()
@@ -304,9 +303,13 @@ class Scoreboard(Screen):
         bazas = m.bazas()
         if bazas:
             parts.append(t("bazas") + " " + "".join("AB-"[m.baza(i)] for i in range(bazas)))
-        if not parts:  # the round in play has no stakes yet: what the last one paid (never
-            # both: "Envit: B +1 · Envit: B +4" would read as one round's)
-            parts = [text for text, _ in last]
+        n = m.entries()
+        if not parts and not bazas or n and m.entry(n - 1)[0] == R.ADJUST:
+            # Points corrected by hand since the last command of play; else, while the
+            # round in play has no stakes, what the last one paid and why (never both
+            # rounds: "Envit: B +1 · Envit: B +4" would read as one round's; its shown
+            # value is read back from the log while no envit was called since).
+            parts = _last(app, names, parts, state == R.ENVIT_NONE)
         return parts or [t("No bets")]
 
     def _hints(self, app, c, m, y, room):
@@ -331,6 +334,25 @@ class Scoreboard(Screen):
             else:
                 c.text(font, ">", c.width - arrow, y, C.DIM)
                 c.text_right(font, text, c.width - arrow, y, C.DIM, room - arrow)
+
+
+_LAST = ("app.lastround",)  # made once: forgetting it must not allocate (a full heap)
+
+
+def _last(app, names, parts, fresh):
+    """app.lastround's lines (parts None: how the round in play was decided), imported
+    for the moment unless a screen holds it: its bytecode is not resident. An import
+    that ran out of heap midway is forgotten too: none may stay half made."""
+    loaded = _LAST[0] in sys.modules
+    try:
+        from app import lastround
+
+        if parts is None:
+            return lastround.decided_by(app, names)
+        return lastround.lines(app, names, parts, fresh)
+    finally:
+        if not loaded:
+            forget(_LAST)
 
 
 def _radio(c, x, y, h):

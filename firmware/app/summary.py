@@ -12,7 +12,7 @@ from app.i18n import t
 from ui import canvas as C
 from ui import events as E
 from app.menu import draw_title
-from app.commands import paid
+from app.lastround import paid
 from ui import elapsed
 
 _SHOWN_MS = const(5000)  # then the scoreboard comes back by itself
@@ -83,6 +83,11 @@ class Summary(Screen):
             if c.text_width(app.font, text) > c.width - 4:
                 lines = self.lines(app, R.TEAMS, rows)
                 break
+        wrapped = []  # a line still wider than the glass (a round and why) on more rows
+        for text, team in lines:
+            for part in c.wrap(app.font, text, c.width - 4, c.width - 4):
+                wrapped.append((part, team))
+        lines = wrapped
         # The score in large digits under the lines where they leave room (the large
         # screen, up to three lines), else at the right of the title bar.
         big = app.large and not canton and y + len(lines) * line <= c.height - app.big.HEIGHT

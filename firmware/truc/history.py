@@ -31,7 +31,7 @@ CANTONS_A = const(17)  # cantons after it
 CANTONS_B = const(18)
 ADJUST_A = const(19)  # points corrected by hand in this round, signed
 ADJUST_B = const(20)
-FLAGS = const(21)  # IN_PLAY, TRUC_ACCEPTED below
+FLAGS = const(21)  # IN_PLAY, TRUC_ACCEPTED... below
 ENVIT_RIVALS = const(22)  # what a refused envit paid ENVIT_TEAM's rivals before an envit
 # on the flors
 SIZE = const(23)
@@ -45,6 +45,9 @@ HOW_WENT = const(4)  # a team went (fold)
 IN_PLAY = const(1)  # the round is not closed (only corrections so far)
 TRUC_ACCEPTED = const(2)  # a truc was accepted in the round (a going after it kept it)
 B_FLOR_FIRST = const(4)  # both teams' flors paid, B's first (B's seat was the round's mà)
+FORA = const(8)  # the round's truc was joc fora (these three: Match.last_round()'s why << 3)
+THREE_PARDAS = const(16)  # three pardas gave the round to the mà's team
+ON_FLORS = const(32)  # the envit was on the flors
 
 # The match's counts, per team (index + team): calls (every call and raise), refusals
 # (the refusing team) and flors.
@@ -168,7 +171,8 @@ class History:
         # rec holds the round's answers and the points it started with; the payments
         # come from the engine (an adjust's close paid nothing but the correction).
         if op is not None and op != R.ADJUST:
-            fa, fb, et, ep, tt, tp, canton, rivals = m.last_round()
+            fa, fb, et, ep, tt, tp, canton, rivals, why = m.last_round()
+            rec[FLAGS] |= why << 3
             rec[FLOR_A] = fa
             rec[FLOR_B] = fb
             rec[ENVIT_TEAM] = et

@@ -112,4 +112,5 @@ def base_ok(m, s):
             return False
     if s[_LAST_TRUC] > R.NOBODY or s[_LAST_ENVIT] >> 2 > target:
         return False
-    return s[_LAST_FLOR] <= target and s[_LAST_CANTON] <= R.NOBODY
+    # (the canton's team, and from bit 2 why the round paid: truc.match's _FORA...)
+    return s[_LAST_FLOR] <= target and s[_LAST_CANTON] & 3 <= R.NOBODY and s[_LAST_CANTON] < 32

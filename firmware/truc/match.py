@@ -40,8 +40,12 @@ _LAST_FLOR = const(32)  # what the last closed round paid: flor points A, B,
 _LAST_ENVIT = const(34)  # envit team and points (from bit 2 of the team's byte: the points a
 # refused envit paid the other team before an envit on the flors),
 _LAST_TRUC = const(36)  # truc team and points,
-_LAST_CANTON = const(38)  # the team that won the canton then (NOBODY if none)
+_LAST_CANTON = const(38)  # the team that won the canton then (NOBODY if none), and from
+# bit 2 why it paid what it did (last_round()): _FORA, _PARDAS, _ON_FLORS
 STATE_SIZE = const(39)
+_FORA = const(4)  # its truc was joc fora
+_PARDAS = const(8)  # its three bazas were parda: the mà's team took it
+_ON_FLORS = const(16)  # its envit was on the flors
 
 _ENTRY = const(3)  # log entry: op, a, b
 
@@ -359,11 +363,14 @@ class Match:
     def last_round(self):
         """What the last closed round paid, in the order it was counted: flor points of
         A and B, the envit's team and points, the truc's team and points, the team
-        that won the canton (NOBODY for each part that paid nothing), and the points a
-        refused envit paid the envit's rivals before an envit on the flors (0 if none)."""
+        that won the canton (NOBODY for each part that paid nothing), the points a
+        refused envit paid the envit's rivals before an envit on the flors (0 if none),
+        and why, as bits: 1 the truc was joc fora, 2 three pardas gave the round to the
+        mà's team, 4 the envit was on the flors."""
         s = self.state
         return (s[_LAST_FLOR], s[_LAST_FLOR + 1], s[_LAST_ENVIT] & 3, s[_LAST_ENVIT + 1],
-                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON], s[_LAST_ENVIT] >> 2)
+                s[_LAST_TRUC], s[_LAST_TRUC + 1], s[_LAST_CANTON] & 3, s[_LAST_ENVIT] >> 2,
+                s[_LAST_CANTON] >> 2)
 
     def truc_worth(self):
         """Points the round's truc pays now (1 when no truc was accepted)."""
@@ -720,6 +727,7 @@ class Match:
         # payment that reaches the target wins the canton and the rest is not added.
         self._clear_last(s)
         won = R.NOBODY
+        why = 0  # _FORA, _PARDAS, _ON_FLORS: kept with the canton's team (last_round())
         team = self.hand_ma() & 1
         for _ in range(2):
             flor = 3 * s[_FLORS + team]
@@ -746,18 +754,22 @@ class Match:
             s[_LAST_ENVIT] = team if same else team | kept << 2
             s[_LAST_ENVIT + 1] = points + kept if same else points
             won = self._pay(s, team, points)
-        fora = False
+            if s[_ENVIT_FLORS]:
+                why = _ON_FLORS
         if won == R.NOBODY:
             team = s[_WINNER]
             points = V.TRUC_LADDERS[s[_VARIANT]][s[_TRUC]]
             if points == R.TOP:
-                fora = True
+                why |= _FORA
                 points = self.target() - s[_POINTS + team]
+            if s[_BAZAS] == 3 and s[_BAZA1] & s[_BAZA1 + 1] & s[_BAZA1 + 2] == R.PARDA:
+                why |= _PARDAS
             s[_LAST_TRUC] = team
             s[_LAST_TRUC + 1] = points
             won = self._pay(s, team, points)
         if won != R.NOBODY:
-            self._win_canton(s, won, fora and s[_OPTS] & R.OPT_FORA_MATCH)
+            self._win_canton(s, won, why & _FORA and s[_OPTS] & R.OPT_FORA_MATCH)
+        s[_LAST_CANTON] |= why
         if s[_DUEL] and s[_DUEL] < 3 and won == R.NOBODY:
             s[_DUEL] += 1
             self._reset_round(s)

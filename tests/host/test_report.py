@@ -127,6 +127,19 @@ def test_two_flors_of_a_team_in_one_round_count_two(tmp_path):
     assert "flors             2   1" in done.stdout, done.stdout
 
 
+def test_the_summary_says_why_rounds_paid(tmp_path):
+    # Issue 34 (polish): joc fora, three pardas, an envit on the flors, points by hand.
+    text = ("variant valencia\ndealer 3\ntruc A fora\nvull B\nbaza parda\nbaza parda\n"
+            "baza parda\nflor A\nflor B\nenvit A\nvull B\nshow 2:38\nbaza B\nbaza B\n"
+            "adjust B -1\nadjust A +3\nbaza parda\nbaza parda\nbaza parda\n")
+    path, done = _run(tmp_path, text, "-o", str(tmp_path / "y.png"))
+    assert done.returncode == 0, done.stderr
+    rows = dict((line[:15].strip(), line[15:].split()) for line in done.stdout.splitlines()[3:])
+    assert rows["joc fora won"] == ["1", "0"] and rows["flor envits won"] == ["1", "0"]
+    assert rows["by three pardas"] == ["2", "0"]  # rounds 1 and 3: seats 0 and 2 are mà
+    assert rows["points by hand"] == ["3", "-1"]
+
+
 def test_the_teams_names_are_said_instead_of_the_letters(tmp_path):
     # The table log has no place for the names: --teams gives them.
     path, done = _run(tmp_path, LOG, "--teams", "NÓS,ELLS")

@@ -356,7 +356,7 @@ def test_the_page_of_a_won_match_says_what_the_device_says():
         assert rows[1][1:] == ["3 (0)", "4 (0)",
                                "Flor: %s +3 · Flor: %s +3 · Round: %s +1" % (
                                    names[1], names[0], names[1])], rows
-        assert rows[2][3] == "Round: %s +1" % names[0], rows
+        assert rows[2][3] == "Round: %s +1 (%s goes)" % names, rows
         assert "truc" not in " ".join(r[3] for r in rows[1:])
         assert rows[-1][3].endswith("%s wins the match!" % names[0]), rows
         legend = _value(page, 'document.getElementById("legend").innerText')
@@ -387,6 +387,35 @@ def test_the_round_historys_scores_keep_to_one_line_at_a_phones_width():
     finally:
         page.close()
         served.close()
+
+
+# (the match played, what the page's round history must say of each round)
+_WHY = ("variant valencia\ndealer 3\n"
+        "truc A fora\nvull B\nbaza parda\nbaza parda\nbaza parda\n"  # 1: A, the mà's
+        "flor A\nflor B\nenvit A\nvull B\nshow 2:38\ntruc B\nnovull A\n")  # 2: on the flors
+
+
+def test_the_pages_round_history_says_why_each_round_paid():
+    # Issue 34 (polish): joc fora, three pardas, an envit on the flors, a truc refused;
+    # in the device's language.
+    for language, first, second in (
+            ("en", "Round: %s +24 (joc fora, three pardas, the mà wins)",
+             "Flor: %s +3 · Flor: %s +3 · Envit of the flors: %s +2 · Round: %s +1 (%s: no vull)"),
+            ("es", "Ronda: %s +24 (juego fuera, tres pardas, gana la mano)",
+             "Flor: %s +3 · Flor: %s +3 · Envit de flores: %s +2 · Ronda: %s +1 (%s: no quiero)")):
+        served = Served(_WHY.splitlines(), language=language)
+        page = BROWSERS["chromium"]()
+        try:
+            app = served.device.app
+            a, b = app.team_name(0), app.team_name(1)
+            page.open(served.url())
+            assert _wait_for(lambda: len(_rows(page)) == 3, 5)
+            rows = _rows(page)
+            assert rows[1][3].startswith(first % a), rows
+            assert rows[2][3] == second % (b, a, a, b, a), rows
+        finally:
+            page.close()
+            served.close()
 
 
 def test_the_qr_code_on_the_screen_joins_the_network():
