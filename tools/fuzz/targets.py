@@ -751,7 +751,9 @@ class DirectorPages(Target):
         for mark in (b"<b>x", b"</script>"):  # in a page (JSON is sent as such, nosniff)
             if mark in request and mark in page and b"text/html" in head.lower():
                 raise Finding("pages: the request's %r in the page unescaped: %s" % (mark, said))
-        if b"application/json" in head.lower() and status != 303:
+        # The Content-Type header's, not any words of the head (http.server's status line
+        # for a bad version quotes the request's, "application/json" among them).
+        if re.search(rb"\r\ncontent-type: *application/json", head.lower()) and status != 303:
             try:
                 json.loads(page)
             except ValueError:
