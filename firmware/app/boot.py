@@ -84,6 +84,10 @@ def boot(board, canvas, files, share_ports):
     app = device.app
     if notice:
         app.message = t(notice)
+    from hw import room  # the room kept for sharing's password, while there is room
+
+    room.keep(files or store)
+    forget(("hw.room",))
     if settings.sharing:  # it was on before the power went: on again
         try:
             app.share().on(time.ticks_ms())
