@@ -129,3 +129,21 @@ def test_a_battery_pulled_past_the_log_is_one_line(tmp_path):
             "python -m sim: argument --pull-battery: %s needs a --log of more lines (" % args[-1])
     done = _run("sim", "--headless", "--log", str(log), "--pull-battery", "2")
     assert done.returncode == 0, done.stderr
+
+
+def test_a_tournament_set_to_no_table_or_too_many_is_one_line(tmp_path):
+    # `tools.director set tables 0` was taken (exit 0), 99999999999999 ran for ever (a
+    # row a table), 1000 made tables no device can be (tools.director set).
+    from tools.director.__main__ import main
+    from tools.director.tournament import Tournament
+
+    db = str(tmp_path / "t.db")
+    assert main(["init", "--db", db, "--tables", "2"]) == 0
+    for value in ("0", "00", "1000", "99999999999999"):
+        done = _run("tools.director", "set", "--db", db, "tables", value)
+        assert done.returncode == 2 and done.stderr == "tools.director set: tables: 1 to 999\n"
+    t = Tournament(db)
+    try:
+        assert t.tables() == [1, 2]
+    finally:
+        t.close()
