@@ -11,7 +11,6 @@ from ui import forget
 
 _BACKLOG = const(5)  # connections the network stack holds while the server's are served
 _PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
-_ENOSPC = const(28)
 
 
 def password():
@@ -66,8 +65,8 @@ def _keep(sharing, s):
     try:
         try:
             s.save()
-        except OSError as e:
-            if not (e.args and e.args[0] == _ENOSPC and room.give(s.fs)):
+        except OSError:  # full (littlefs says ENOSPC, or ENAMETOOLONG for a new file's
+            if not room.give(s.fs):  # name when its directory has no room left)
                 raise
             s.save()
     except OSError:

@@ -8,13 +8,14 @@
 # the chip's id names the network, its MAC is on the air), and the password must not be
 # guessable. The block is taken only while the flash has room to spare, so a full flash
 # has given the match every block but that one; a settings file fits in it whole (about
-# 100 B: littlefs keeps it inline, or in one block).
+# 100 B). On littlefs a flash full of data still takes the settings file inline in its
+# directory (tests/test_room.py): the room is for when it needs a block of its own.
 from micropython import const
 
 from hw import files
 
 NAME = "truc.rsv"
-_SIZE = const(4096)
+SIZE = const(4096)
 _PIECE = const(256)  # written in pieces: no 4 KB block of heap at boot
 
 
@@ -24,12 +25,12 @@ def keep(fs):
         have = fs.stat(NAME)[6]
     except OSError:
         have = 0
-    if have >= _SIZE:
+    if have >= SIZE:
         return
     try:
         # Appended to: what is there stays if the flash fills on the way.
         f = fs.open(NAME, "ab" if have else "wb")
-        files.write_closed(f, (bytes(_PIECE),) * ((_SIZE - have + _PIECE - 1) // _PIECE))
+        files.write_closed(f, (bytes(_PIECE),) * ((SIZE - have + _PIECE - 1) // _PIECE))
     except OSError:
         pass
 
