@@ -8,7 +8,7 @@ from app.i18n import LANGUAGES
 
 from sim import boards, keyscript
 from sim.flashdir import FlashFolder, default_folder
-from sim.cli import Parser, log_bytes
+from sim.cli import Parser, log_bytes, number
 from truc import tablelog
 
 CONTROLS = """\
@@ -46,11 +46,11 @@ def parse_args(argv):
                         help='a table log ("-": standard input) played through the UI first')
     parser.add_argument("--keys", metavar="SCRIPT", default="", help="a key script, after the log")
     parser.add_argument("--screenshot", metavar="PNG", help="headless: save the final screen")
-    parser.add_argument("--scale", type=int, metavar="N",
+    parser.add_argument("--scale", type=number(1, 8), metavar="N",
                         help="screen zoom (default: the board's, 2 to 4; headless screenshots 1)")
     parser.add_argument("--flash", metavar="DIR", help="keep the device's flash in this folder")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
-    parser.add_argument("--share", type=int, metavar="PORT",
+    parser.add_argument("--share", type=number(1, 65535), metavar="PORT",
                         help="turn sharing on (Menu -> Share) and serve the match's page on "
                              "http://127.0.0.1:PORT/; headless: after the log and keys, "
                              "until interrupted")
@@ -60,13 +60,14 @@ def parse_args(argv):
                              "log is played once the assignment came, and the run ends when "
                              "the director holds every command (exit status 3 if it does "
                              "not within --wait seconds)")
-    parser.add_argument("--table", type=int, metavar="N", help="the table's number (1-999)")
+    parser.add_argument("--table", type=number(1, 999), metavar="N",
+                        help="the table's number (1-999)")
     parser.add_argument("--tournament-file", metavar="FILE",
                         help="the table's tournament file (tools.director provision's)")
-    parser.add_argument("--wait", type=float, default=30, metavar="S",
+    parser.add_argument("--wait", type=number(0.1, 86400, float), default=30, metavar="S",
                         help="tournament: seconds to wait for the assignment, and for the "
                              "director to hold every command (default 30)")
-    parser.add_argument("--pull-battery", type=int, default=0, metavar="N",
+    parser.add_argument("--pull-battery", type=number(0), default=0, metavar="N",
                         help="headless: the battery pulled after the log's Nth line, the rest "
                              "entered once it booted again (as F5)")
     args = parser.parse_args(argv)
@@ -100,10 +101,6 @@ def parse_args(argv):
         except ImportError:
             parser.error("--screenshot needs Pillow: run it with the project's environment, "
                          ".venv/bin/python (make sim sets it up)")
-    if args.scale is not None and not 1 <= args.scale <= 8:
-        parser.error("--scale must be 1 to 8")
-    if args.share is not None and not 1 <= args.share <= 65535:
-        parser.error("--share must be a port, 1 to 65535")
     return args
 
 
@@ -113,6 +110,10 @@ def main(argv=None):
         log = tablelog.split(log_bytes(args.log)) if args.log else None
     except OSError as e:
         print("sim: cannot read %s: %s" % (args.log, e.strerror or e), file=sys.stderr)
+        return 2
+    if args.pull_battery and not (log and args.pull_battery < len(log)):
+        print("python -m sim: argument --pull-battery: %d needs a --log of more lines (%d)"
+              % (args.pull_battery, len(log or ())), file=sys.stderr)
         return 2
     path = args.flash or (None if args.headless else default_folder(args.board))
     folder = flash = None

@@ -11,6 +11,8 @@ What it models, after littlefs (MicroPython's filesystem on the ESP32):
 - In both, rename (replacing its target) and remove are atomic. Renaming or removing a
   file open for writing raises OSError(EBUSY): littlefs allows it, but what the open
   handle then does is nothing to rely on, so the fake refuses it.
+- room=N (a full flash): a write that would make the files hold more than N bytes
+  raises OSError(ENOSPC); a file rewritten keeps its old room until the new data lands.
 
 Power: every call that may change the flash (opening for writing, write, flush, close,
 rename, remove) is a step; a cut comes at a write boundary, before step N, or inside
@@ -29,11 +31,14 @@ class PowerCut(BaseException):
 
 
 class Flash:
-    def __init__(self, files=None, durable="sync"):
+    def __init__(self, files=None, durable="sync", room=None):
         if durable not in ("sync", "write"):
             raise ValueError("durable must be 'sync' or 'write'")
         self.files = {name: bytes(data) for name, data in (files or {}).items()}
         self.durable = durable
+        # Bytes all files may hold (None: no limit): a write past it raises ENOSPC, as
+        # littlefs says a full flash; a file rewritten holds its old room until it lands.
+        self.room = room
         self.steps = 0  # steps taken: the next cut point
         self.written = 0  # bytes handed to write()
         self.syncs = 0  # flushes and closes that landed new data
@@ -58,7 +63,7 @@ class Flash:
         if torn and self._next and self.durable == "write" and not self.dead:
             name, data = self._next
             files[name] = files[name] + bytes(data[:torn])
-        return Flash(files, self.durable)
+        return Flash(files, self.durable, self.room)
 
     def _alive(self):
         if self.dead:
@@ -120,6 +125,10 @@ class Flash:
             raise OSError(errno.ENOENT, "no such file", name)
         return (0o100644, 0, 0, 0, 0, 0, len(self.files[name]), 0, 0, 0)
 
+    def used(self):
+        """Bytes the landed files hold."""
+        return sum(len(d) for d in self.files.values())
+
     def listdir(self, path=""):
         self._alive()
         return sorted(self.files)
@@ -176,13 +185,19 @@ class _Writer:
             flash.files[name] = b""  # created (or truncated) now
         self.data = bytearray(flash.files[name] if append else b"")
         self.dirty = bool(not append and old)  # a truncation still to land (sync model)
+        self.pending = 0  # bytes written, not landed (sync model): room already taken
         self.closed = False
         flash._writers[name] = self
 
     def write(self, data):
         self._open()
         data = bytes(data)
+        flash = self.flash
+        if flash.room is not None and flash.used() + self.pending + len(data) > flash.room:
+            raise OSError(errno.ENOSPC, "no space left", self.name)
         self.flash._step("write", self.name, data)
+        if self.flash.durable == "sync":
+            self.pending += len(data)
         self.data += data
         self.flash.written += len(data)
         if self.flash.durable == "write":
@@ -209,6 +224,7 @@ class _Writer:
                 self.flash.files[self.name] = bytes(self.data)
             self.flash.syncs += 1
         self.dirty = False
+        self.pending = 0
 
     def _open(self):
         if self.closed:

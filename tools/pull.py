@@ -31,11 +31,12 @@ from truc import tablelog
 from truc.match import Match
 from truc.variants import NAMES
 
-# Run on the board: prints a dict of every truc.* file at the root, as bytes literals.
+# Run on the board: prints a dict of every truc.* file at the root, as bytes literals (but
+# the 4 KB of room kept for sharing's password, hw.room's: nothing to read there).
 _LIST = ("import os\n"
          "print('{')\n"
          "for n in os.listdir():\n"
-         " if n[:5]=='truc.':\n"
+         " if n[:5]=='truc.' and n!='truc.rsv':\n"
          "  f=open(n,'rb');print(repr(n),':',repr(f.read()),',');f.close()\n"
          "print('}')\n")
 

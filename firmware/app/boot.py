@@ -84,6 +84,13 @@ def boot(board, canvas, files, share_ports):
     app = device.app
     if notice:
         app.message = t(notice)
+    try:  # the room kept for sharing's password, while there is room (and heap: the
+        from hw import room  # next boot makes it, never a boot stopped for it)
+
+        room.keep(files or store)
+    except MemoryError:
+        pass
+    forget(("hw.room",))
     if settings.sharing:  # it was on before the power went: on again
         try:
             app.share().on(time.ticks_ms())

@@ -7,6 +7,7 @@ import socket
 from micropython import const
 
 from hw.httpd import Server
+from ui import forget
 
 _BACKLOG = const(5)  # connections the network stack holds while the server's are served
 _PASSWORD = const(10)  # characters of the network's password (WPA2: 8 at least)
@@ -44,12 +45,38 @@ def start(sharing):
     s = sharing.settings
     if not s.password:
         s.password = _drawn()
+        s.sharing = True
+        _keep(sharing, s)
     sharing.address = sharing.radio.up(sharing.name(), s.password)
     try:
         sharing.server = _server(sharing, sharing.address, sharing.port, sharing.dns_port)
     except Exception:
         sharing.radio.down()
         raise
+
+
+def _keep(sharing, s):
+    # The password saved before any phone learns it, in the room kept for it (hw.room)
+    # when the flash is full. Not saved: a new password (Menu -> New password) gives way
+    # to the one on flash, which the phones know and the next boot takes; the first one
+    # is used unsaved (nothing else to give) and the device says the settings were not.
+    from hw import room
+
+    try:
+        try:
+            s.save()
+        except OSError:  # full (littlefs says ENOSPC, or ENAMETOOLONG for a new file's
+            if not room.give(s.fs):  # name when its directory has no room left)
+                raise
+            s.save()
+    except OSError:
+        saved = s._saved[6] if s._saved is not None else ""  # pyright: ignore[reportPrivateUsage]
+        if saved:
+            s.password = saved
+            if sharing.tell is not None:
+                sharing.tell("Flash full: settings not saved")  # app.device's SETTINGS_FULL
+    finally:
+        forget(("hw.room",))
 
 
 def _server(sharing, address, port, dns_port):

@@ -85,8 +85,8 @@ def parse(data):
         raise ValueError("%d lines, not %d" % (len(lines) - 1, len(KEYS)))
     values = []
     for i in range(len(KEYS)):
-        key, _, value = lines[i].partition(" ")
-        if key != KEYS[i]:
+        key, space, value = lines[i].partition(" ")
+        if key != KEYS[i] or not space:  # "wifi" alone: another file than format's
             raise ValueError("line %d: %s expected" % (i + 1, KEYS[i]))
         values.append(value)
     if values[0] != "1":

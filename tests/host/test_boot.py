@@ -127,7 +127,8 @@ def test_a_saved_match_the_app_cannot_show_is_still_set_aside(monkeypatch):
     device.pull_battery()
     assert type(device.app).__name__ == "App" and device.app.message == "Bad save: new match"
     assert not device.app.match.variant()
-    assert sorted(device.flash.listdir()) == ["truc.cfg", "truc.log.bad1", "truc.snp.bad1"]
+    assert sorted(device.flash.listdir()) == ["truc.cfg", "truc.log.bad1", "truc.rsv",
+                                              "truc.snp.bad1"]
 
 
 def test_a_first_boot_whose_help_runs_out_of_heap_still_boots_on_new_match(monkeypatch):

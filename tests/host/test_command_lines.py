@@ -94,3 +94,72 @@ def test_a_bad_number_of_the_fuzzers_and_the_soak_is_one_line(args):
     assert done.returncode == 2 and done.stdout == "", done
     assert len(lines) == 1 and lines[0].startswith("python -m %s: argument --" % args[0]) \
         and args[-2] in lines[0], done.stderr
+
+
+@pytest.mark.parametrize("module, args", [
+    ("sim.__main__", ["--headless", "--tournament", "mqtt://127.0.0.1:1", "--table", "7",
+                      "--wait", "inf"]),
+    ("sim.__main__", ["--headless", "--tournament", "mqtt://127.0.0.1:1", "--table", "7",
+                      "--wait", "nan"]),
+    ("sim.__main__", ["--headless", "--pull-battery", "-1"]),
+    ("sim.__main__", ["--headless", "--scale", "0"]),
+    ("sim.__main__", ["--headless", "--share", "99999999999999"]),
+    ("tools.director.__main__", ["init", "--db", "{t}/t.db", "--tables", "0"]),
+    ("tools.director.__main__", ["serve", "--db", "{t}/t.db", "--port", "-1"]),
+    ("tools.director.__main__", ["demo", "--db", "{t}/t.db", "--pace", "nan"]),
+    ("tools.director.__main__", ["demo", "--db", "{t}/t.db", "--pace", "-1"]),
+    ("tools.director.__main__", ["demo", "--db", "{t}/t.db", "--web-port", "-1"]),
+    ("tools.director.__main__", ["demo", "--db", "{t}/t.db", "--seed", "-1"]),
+    ("tools.director.__main__", ["phase", "g", "--db", "{t}/t.db", "--groups", "1e9"]),
+    ("tools.director.web", ["--stand-in", "--port", "-1"]),
+    ("tools.director.web", ["--stand-in", "--port", "65536"]),
+    ("tools.director.bench", ["--tables", "-1"]),
+    ("tools.director.bench", ["--pace", "inf"]),
+])
+def test_a_bad_number_of_the_simulator_and_the_director_is_one_line(module, args, tmp_path,
+                                                                     capsys):
+    # Issue 33 item 14: --wait inf waited for ever, --pull-battery -1 and --tables 0 were
+    # taken for nothing (exit 0), --pace nan or inf ran for ever or failed in a thread,
+    # a port of -1 ended in a traceback (the pages, the demo) or two lines (the broker's).
+    import importlib
+
+    main = importlib.import_module(module)
+    with pytest.raises(SystemExit) as e:
+        (main.parse_args if module == "sim.__main__" else main.main)(
+            [a.format(t=tmp_path) for a in args])
+    said = capsys.readouterr()
+    lines = said.err.splitlines()
+    assert e.value.code == 2 and said.out == "" and os.listdir(tmp_path) == []
+    assert len(lines) == 1 and "argument %s: " % args[-2] in lines[0], said.err
+
+
+def test_a_battery_pulled_past_the_log_is_one_line(tmp_path):
+    # --pull-battery 99999999999999 (or with no log) was taken for nothing, exit 0.
+    log = tmp_path / "m.log"
+    log.write_text("variant valencia\nbaza A\nbaza A\n")
+    for args in (["--log", str(log), "--pull-battery", "99999999999999"],
+                 ["--pull-battery", "1"]):
+        done = _run("sim", "--headless", *args)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(
+            "python -m sim: argument --pull-battery: %s needs a --log of more lines (" % args[-1])
+    done = _run("sim", "--headless", "--log", str(log), "--pull-battery", "2")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_tournament_set_to_no_table_or_too_many_is_one_line(tmp_path):
+    # `tools.director set tables 0` was taken (exit 0), 99999999999999 ran for ever (a
+    # row a table), 1000 made tables no device can be (tools.director set).
+    from tools.director.__main__ import main
+    from tools.director.tournament import Tournament
+
+    db = str(tmp_path / "t.db")
+    assert main(["init", "--db", db, "--tables", "2"]) == 0
+    for value in ("0", "00", "1000", "99999999999999"):
+        done = _run("tools.director", "set", "--db", db, "tables", value)
+        assert done.returncode == 2 and done.stderr == "tools.director set: tables: 1 to 999\n"
+    t = Tournament(db)
+    try:
+        assert t.tables() == [1, 2]
+    finally:
+        t.close()

@@ -56,7 +56,8 @@ def test_a_match_played_on_the_simulator_pulls_to_its_exact_state(tmp_path):
     proc = _pull("--flash", folder, "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     assert _replayed(out) == shown and shown["variant"] == "mallorca" and shown["round"] > 1
-    assert sorted(os.listdir(folder)) == [".sim-flash", "truc.cfg", "truc.log", "truc.snp"]
+    assert sorted(os.listdir(folder)) == [".sim-flash", "truc.cfg", "truc.log", "truc.rsv",
+                                          "truc.snp"]
 
 
 def test_a_won_match_is_archived_and_pulled_with_the_others(tmp_path):

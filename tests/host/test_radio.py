@@ -84,3 +84,68 @@ def test_menu_new_password_draws_another_kept_in_the_settings(monkeypatch):
             again.app.sharing.off()
     finally:
         app.sharing.off()
+
+
+def _full_after_boot(flash=None):
+    """A device booted on flash, whose flash is then full: no byte more fits."""
+    device, _, error = headless.prepare("tdisplay", "en", flash=flash)
+    assert error is None
+    device.flash.room = device.flash.used()
+    return device
+
+
+def _share(app):
+    app.open("mainmenu")
+    app.top().choose(app, "share")
+    app.after_event()  # as after the press that chose it
+    assert app.sharing.active()
+    return app.settings.password
+
+
+def test_a_full_flash_keeps_the_password_across_reboots():
+    # Issue 33 item 9: on a full flash the password drawn was never saved in truc.cfg, so
+    # each boot drew another (the phones that joined could not join again). The room
+    # kept for it (hw.room, made at boot while the flash had room) takes it.
+    from sim.flash import Flash
+
+    device = _full_after_boot(Flash())
+    app = device.app
+    password = _share(app)
+    assert app.message == "" and not app.unsaved  # saved: nothing to say
+    app.sharing.off()  # (the radio's stand-in: one access point at a time)
+    for _ in range(2):  # two boots, the flash still full
+        device = headless.prepare("tdisplay", "en", flash=device.flash.reboot())[0]
+        app = device.app
+        assert device.flash.used() <= device.flash.room
+        try:
+            assert app.settings.password == password and app.sharing.active()  # on again
+            assert network._state["config"]["password"] == password
+        finally:
+            app.sharing.off()
+
+
+def test_a_new_password_not_saved_is_not_taken():
+    # With no room left at all (the room kept was taken), Menu -> New password keeps the
+    # password the phones know and the flash holds, and says the settings were not saved.
+    from sim.flash import Flash
+
+    device = _full_after_boot(Flash())
+    app = device.app
+    password = _share(app)
+    device.flash.room = device.flash.used()  # the room it freed taken too
+    app.pop()
+    menu = app.top()
+    menu.refresh(app)
+    menu.choose(app, "newpassword")
+    try:
+        assert app.sharing.active() and app.settings.password == password
+        assert network._state["config"]["password"] == password
+        assert app.message == "Flash full: settings not saved" and not app.unsaved
+    finally:
+        app.sharing.off()
+    again = headless.prepare("tdisplay", "en", flash=device.flash.reboot())[0]
+    try:
+        assert again.app.settings.password == password
+    finally:
+        if again.app.sharing is not None:
+            again.app.sharing.off()

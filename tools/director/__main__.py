@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 
-from sim.cli import Parser
+from sim.cli import Parser, number
 
 
 def _tournament(args):
@@ -153,14 +153,16 @@ def parser():
 
     c = command("init", "a new tournament (or settings of one)")
     c.add_argument("--name")
-    c.add_argument("--tables", type=int)
+    c.add_argument("--tables", type=number(1, 999))
     c.add_argument("--csv", help="pairs to import")
     c = command("import", "pairs from a CSV (columns pair[,seed])")
     c.add_argument("csv")
     c = command("phase", "add a phase after the last")
     c.add_argument("name")
-    c.add_argument("--groups", type=int, metavar="N", help="groups of N, all against all")
-    c.add_argument("--advance", type=int, metavar="K", help="pairs of each group going on")
+    c.add_argument("--groups", type=number(2, 999), metavar="N",
+                   help="groups of N, all against all")
+    c.add_argument("--advance", type=number(1, 999), metavar="K",
+                   help="pairs of each group going on")
     c.add_argument("--knockout", action="store_true")
     c.add_argument("--variant", default="mallorca")
     c.add_argument("--set", default="", metavar="OPTIONS", help='e.g. "canton=12 cantons=2"')
@@ -171,14 +173,15 @@ def parser():
     c = command("serve", "run the director (and its broker, and its pages)")
     c.add_argument("--broker", help="HOST:PORT of a running broker (else one is started)")
     c.add_argument("--listen", default="127.0.0.1", help="address of the started broker")
-    c.add_argument("--port", type=int, default=1883, help="port of the started broker")
-    c.add_argument("--web-port", type=int, default=8035)
+    c.add_argument("--port", type=number(0, 65535), default=1883,
+                   help="port of the started broker (0: any free one)")
+    c.add_argument("--web-port", type=number(0, 65535), default=8035)
     c = command("provision", "write a table's tournament file")
     c.add_argument("port", nargs="?", help="the board's serial port (mpremote)")
-    c.add_argument("--table", type=int, required=True)
+    c.add_argument("--table", type=number(1, 999), required=True)
     c.add_argument("--out", help="write the file here instead (the simulator)")
     c.add_argument("--broker", required=True, help="the broker's address as the table sees it")
-    c.add_argument("--broker-port", type=int, default=1883)
+    c.add_argument("--broker-port", type=number(1, 65535), default=1883)
     c.add_argument("--ssid", help="the venue's WiFi (a board needs it)")
     c.add_argument("--wifi", help="its password (none: an open network)")
     c.add_argument("--new-password", action="store_true")
@@ -189,22 +192,22 @@ def parser():
     c.add_argument("--reason", required=True)
     c = command("reseat", "a match not yet begun to another table (as the console)")
     c.add_argument("--match", required=True, help="the match, as m17")
-    c.add_argument("--table", type=int, required=True)
+    c.add_argument("--table", type=number(1, 999), required=True)
     c = command("export", "the matches and standings as JSON (or the standings as CSV)")
     c.add_argument("--csv", action="store_true")
     c = command("demo", "play a whole tournament with simulated tables")
-    c.add_argument("--pairs", type=int, default=16)
-    c.add_argument("--tables", type=int, default=8)
-    c.add_argument("--seed", type=int, default=1)
-    c.add_argument("--group-size", type=int, default=4)
+    c.add_argument("--pairs", type=number(2, 999), default=16)
+    c.add_argument("--tables", type=number(1, 999), default=8)
+    c.add_argument("--seed", type=number(0), default=1)
+    c.add_argument("--group-size", type=number(2, 999), default=4)
     c.add_argument("--chaos", action="store_true",
                    help="kill and restart the broker and the director, pull batteries")
     c.add_argument("--runner", choices=("sim", "paho"), default="sim",
                    help="tables: the firmware in the simulator (python -m sim), or paho "
                    "clients speaking the protocol without it (the bridge's test, loads)")
-    c.add_argument("--pace", type=float, help="seconds between a table's commands "
+    c.add_argument("--pace", type=number(0, 60, float), help="seconds between a table's commands "
                    "(default 0.002; with --chaos 0.04)")
-    c.add_argument("--web-port", type=int, help="serve the pages while it plays")
+    c.add_argument("--web-port", type=number(0, 65535), help="serve the pages while it plays")
     return p
 
 

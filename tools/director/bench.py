@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 
-from sim.cli import Parser
+from sim.cli import Parser, number
 from tools.director.broker import Mosquitto
 from tools.director.engine import random_log
 from tools.director.table_client import TableClient
@@ -113,9 +113,10 @@ def bench(tables=128, pace=0.1, seed=1):
 
 def main(argv=None):
     p = Parser(prog="python -m tools.director.bench", description=__doc__.split("\n")[0])
-    p.add_argument("--tables", type=int, default=128)
-    p.add_argument("--pace", type=float, default=0.1, help="seconds between a table's commands")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--tables", type=number(1, 999), default=128)
+    p.add_argument("--pace", type=number(0, 60, float), default=0.1,
+                   help="seconds between a table's commands")
+    p.add_argument("--seed", type=number(0), default=1)
     args = p.parse_args(argv)
     r = bench(args.tables, args.pace, args.seed)
     print("%(tables)d tables, %(commands)d commands in %(seconds).1f s (%(rate).0f/s): "

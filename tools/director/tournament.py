@@ -141,6 +141,8 @@ class Tournament:
         elif key in ("tables", "draw_seed") and not value.isdigit():
             raise ValueError("%s: a number" % key)
         elif key == "tables":
+            if not 1 <= int(value) <= 999:  # a table's number on its device: 1 to 999
+                raise ValueError("tables: 1 to 999")
             self.add_tables(int(value))
         with self.db:
             self._set("setting." + key, value)

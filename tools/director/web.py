@@ -448,16 +448,17 @@ def serve(director, host="127.0.0.1", port=0, language=None):
 
 
 def main(argv=None):
-    from sim.cli import Parser
+    from sim.cli import Parser, number
 
     parser = Parser(prog="python -m tools.director.web", description=__doc__.split("\n")[0])
     parser.add_argument("--stand-in", action="store_true", required=True,
                         help="a tournament played by the engine (the real director: "
                              "python -m tools.director)")
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8035, help="0: any free port")
+    parser.add_argument("--port", type=number(0, 65535), default=8035,
+                        help="0: any free port")
     parser.add_argument("--lang", choices=LANGUAGES)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=number(0), default=1)
     args = parser.parse_args(argv)
     from tools.director.stand_in import StandIn
 

@@ -257,11 +257,12 @@ class SettingsFile(Target):
         others = [f["truc.cfg"] for f, _ in corpus]
         if rng.randrange(2):
             files["truc.cfg"] = _mutated(rng, "truc.cfg", files["truc.cfg"], others)
-        else:  # crafted: the last new match (variant, players, options) and help seen,
-            data = bytearray(files["truc.cfg"])  # the 4 bytes before the CRC
+        else:  # crafted: the last new match (variant, players, options), help seen and
+            # sharing, the 5 bytes before the password's length (0: none in the corpus)
+            data = bytearray(files["truc.cfg"])  # and the CRC
             for _ in range(rng.randrange(1, 3)):
-                data[-8 + rng.randrange(4)] = rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8, 0x7F,
-                                                          0xFF, rng.randrange(256)))
+                data[-10 + rng.randrange(5)] = rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8, 0x7F,
+                                                           0xFF, rng.randrange(256)))
             files["truc.cfg"] = formats.fix("truc.cfg", data)
         files["keys"] = _keys(rng, 12)
         files["board"] = rng.choice(BOARDS).encode()
@@ -291,21 +292,28 @@ class ArchiveFiles(Target):
     name = "archive"
 
     def corpus(self, seed):
-        out = []
-        for k, m in _matches(seed, 400):
-            flash = Flash()
-            teams = (NAMES[2 + k % 4], NAMES[3 + k % 4]) if k % 2 else ("", "")
-            if Archive(flash).keep(m, teams):  # not one where nothing was played
-                out.append(flash.files["truc.a00"])
-        return out
+        # One flash's archive: the matches kept in turn, each in the slot its sequence
+        # number gives (a file is read only there), the ring of 20 gone round once.
+        flash = Flash()
+        archive = Archive(flash)
+        for turn in range(3):
+            for k, m in _matches(seed + turn, 400):
+                teams = (NAMES[2 + k % 4], NAMES[3 + k % 4]) if k % 2 else ("", "")
+                archive.keep(m, teams)  # not one where nothing was played
+        return {n: d for n, d in flash.files.items() if n.startswith("truc.a")}
 
     def make(self, rng, corpus):
+        # Some of its files, a third of them damaged, an eighth in another slot: several
+        # that read, so that what reads them is seen to keep each apart.
         files = {}
-        for slot in range(rng.randrange(1, 5)):
-            data = rng.choice(corpus)
-            if rng.randrange(3):
-                data = _mutated(rng, "truc.a%02d" % slot, data, corpus)
-            files["truc.a%02d" % rng.randrange(20)] = data
+        names = sorted(corpus)
+        for name in rng.sample(names, rng.randrange(1, min(len(names), 8) + 1)):
+            data = corpus[name]
+            if rng.randrange(3) == 0:
+                data = _mutated(rng, name, data, list(corpus.values()))
+            if rng.randrange(8) == 0:
+                name = "truc.a%02d" % rng.randrange(20)
+            files[name] = data
         files["keys"] = _keys(rng)
         return files
 
@@ -877,6 +885,13 @@ class DirectorMessages(Target):
                 again.close()
 
 
+# Values for a field of truc.trn: numbers as a hand or a tool might write them, edges,
+# text where a number goes, what is not printable ASCII.
+TRN_VALUES = (b"0", b"007", b"01883", b"-1", b"+7", b"1000", b"65535", b"65536", b"99999",
+              b"1e3", b" 7", b"7 ", b"", b"x" * 64, b"y" * 33, b"table7", b"table07",
+              "é".encode(), b"\t", b"a b", b"\x00", b"abcdefghjkmnpqrs", b"ABCDEFGHJKMNPQRS")
+
+
 class TournamentInput(Target):
     name = "tournament"
     KINDS = ("truc.trn", "assign", "have")
@@ -906,7 +921,16 @@ class TournamentInput(Target):
     def make(self, rng, corpus):
         case = dict(rng.choice(corpus))
         kind = rng.choice(self.KINDS)
-        case[kind] = mutate.edit(rng, case[kind], [c[kind] for c in corpus])
+        if kind == "truc.trn" and rng.randrange(2):  # a field's value made another
+            lines = case[kind].split(b"\n")
+            at = rng.randrange(len(lines) - 2)  # not the crc's line
+            key = lines[at].split(b" ", 1)[0]
+            lines[at] = key + b" " + rng.choice(TRN_VALUES) if rng.randrange(8) else key
+            case[kind] = b"\n".join(lines)
+        else:
+            case[kind] = mutate.edit(rng, case[kind], [c[kind] for c in corpus])
+        if kind == "truc.trn" and rng.randrange(4):  # past its crc, to the fields' checks
+            case[kind] = formats.fix(kind, case[kind])
         return case
 
     def check(self, files):
