@@ -28,7 +28,7 @@ class History(Screen):
             if m is None:
                 app.message = t("Not readable")
                 m = Match(1)
-            self.h = H.History(m)
+            self.h = H.History(m, True)  # replayed in place: m is not used after
             self.need = m.cantons_to_win()
             m = None
         self.page = max(self.h.count() - 1, 0)  # the latest round first
