@@ -286,3 +286,25 @@ def test_a_full_archive_opens_on_the_esp32_heap_grown_once(grown, tmp_path):
     tree = bench.device_tree(out=str(tmp_path / "full"))
     assert len(_full_archive(tree)) == 20
     assert bench.device_fits_from(grown[0], tree, heap=GOAL - bench.SPAN)
+
+
+def test_a_long_random_walk_never_runs_out_on_the_esp32_heap_grown_once(grown):
+    # Issue 33 item 1: "a long random walk that records the largest free block and allows
+    # no out-of-memory recovery at all". The soak's plan (presses, chords, waits, battery
+    # pulls, new matches: the archive fills) for 10,000 presses, seeds 1 and 2, from the
+    # ESP32's 56 KB start on the port that grows once (tools.bench walk, its harness frozen
+    # in the port). Before, 13 recoveries in such a walk, 10 of them opening a past match.
+    import io
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tools import soak
+
+    def walk(seed):
+        return soak.run_mp("tdisplay", bench.WALK_PRESSES, seed, heap=GOAL, binary=grown[0],
+                           walk=True, out=io.StringIO())
+
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(walk, bench.WALK_SEEDS))  # raises soak.Failed on a recovery
+    for f in runs:
+        assert f["presses"] >= 10000 and f["recoveries"] == 0 and f["pulls"] > 20, f
+        assert f["block_min"] > 1024, f  # the largest free block after a collection at home
