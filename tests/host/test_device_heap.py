@@ -92,21 +92,18 @@ def test_the_device_fits_the_esp32_heap_grown_once(grown):
     assert bench.device_fits_from(*grown, heap=GOAL - bench.SPAN)
 
 
-@pytest.mark.xfail(reason="sharing fits the grown port from 58,112 B (one run of three 57,856 B:"
-                   " one of 252 page requests fails or not by timing), 768 B over the 56 KB"
-                   " start since the merges of 6 December: to win back (PERFORMANCE.md)")
 def test_the_device_sharing_fits_the_esp32_heap_grown_once(grown):
     # Sharing on (hw.share) and a phone polling the page every second, every answer
     # whole: the radio's RAM is the ESP32's internal RAM beyond the heap, which one
-    # growth leaves it. Not yet again (issues 32 to 36 merged: 58,368 B; 58,112 B, once
-    # 57,856 B, since ui.clock, ui.modules and hw.journalformat left the heap and the walk
-    # interns 1,251 names, under the seventh qstr pool). It fitted from 57,856 B, 512 B
-    # over the 56 KB start (57,344 B
-    # before the server's deadlines, its room for six clients and the unread input read
-    # before a close, the password's draw and a past match set aside said: issue 33,
-    # 640 B more in the heap once sharing is on; 59,392 B before app.boot, app.device,
-    # hw.listen, the .mpy's file names, the state sent in pieces and the translations'
-    # cache emptied at a screen's opening). To win back: docs/PERFORMANCE.md.
+    # growth leaves it. From 57,344 B since Match.load's work went to truc.loadcheck, the
+    # server's /past and /match.log answers to hw.pastlog, and the menus under a page let
+    # their rows go (58,112 B after the merges of 6 December; 58,368 B with issues 32 to
+    # 36 merged; 57,856 B before the server's deadlines, its room for six clients and the
+    # unread input read before a close, the password's draw and a past match set aside
+    # said: issue 33; 59,392 B before app.boot, app.device, hw.listen, the .mpy's file
+    # names, the state sent in pieces and the translations' cache emptied at a screen's
+    # opening). One run in a few at the least heaps has one of 252 page requests fail or
+    # not, by timing: docs/PERFORMANCE.md.
     assert bench.device_fits_from(*grown, heap=GOAL, share=True)
 
 
@@ -156,15 +153,15 @@ def test_the_frozen_device_sharing_fits_the_esp32_starting_heap(frozen):
     assert bench.device_fits_from(*frozen, heap=GOAL - bench.SPAN, frozen=True, share=True)
 
 
-@pytest.mark.xfail(reason="the 320x240 layout fits the grown port from 55,552 B, 256 B over"
-                   " its 55,296 B since the merges of 6 December: to win back (PERFORMANCE.md)")
 def test_the_320x240_layout_fits_the_esp32_heap_grown_once(grown, tmp_path):
     # The M5Stack Core's glass (issue 27): its wider canvas slice and larger fonts fit
     # stock ESP32 MicroPython as the T-Display's layout does (107,520 B on the plain
     # port against 102,912 B at 240x135: README, On a board). From a start of 55,040 B
-    # (56,320 B after the merges of 5 December). Not yet again: 55,808 B after those of
-    # 6 December, 55,552 B since ui.clock, ui.modules and hw.journalformat left the heap
-    # (it runs out opening a page of the assistant, 357 presses in).
+    # (56,320 B after the merges of 5 December; 55,808 B after those of 6 December,
+    # 55,552 B since ui.clock, ui.modules and hw.journalformat left the heap: it ran out
+    # opening a page of the assistant, 357 presses in). From 55,040 B since the main menu
+    # and the assistant let their rows go under a page and Match.load's work went to
+    # truc.loadcheck.
     tree = bench.device_tree(out=str(tmp_path / "wide"), wide=True)
     assert bench.device_fits_from(grown[0], tree, heap=GOAL - bench.SPAN)
 
