@@ -192,17 +192,45 @@ WALK_PRESSES = 10000
 WALK_SEEDS = (1, 2)
 
 
-def walk(seeds=WALK_SEEDS, presses=WALK_PRESSES, heap=56 * 1024, every=0, out=None):
-    """The long walk (the module's doc) for each seed, on the grown port: a list of the
-    figures (tools.soak.run_mp's), one a seed; raises tools.soak.Failed on the first that
-    fails, SystemExit without a grown port."""
+def full_archive(folder):
+    """Twenty won matches of six players to 18 points, three cantons each (the longest a
+    table plays: about 300 to 500 commands), written into the board's folder as the
+    archive keeps them; returns their file names."""
+    import random
+
+    from hw.archive import SLOTS, Archive
+    from sim.flash import Flash
+    from tools import randplay
+
+    flash = Flash()
+    archive = Archive(flash)
+    random.seed(33)
+    for k in range(SLOTS):
+        m = Match()
+        for line in ("variant valencia", "set players=6 canton=18 cantons=3"):
+            assert tablelog.run(m, line) is None
+        while m.winner() == 2 and m.entries() < 500:
+            randplay.step(m)
+        assert archive.keep(m, ("NOSALTRES", "ÀÈÉÍÏÒÓÚÜ"[: 1 + k % 9]))
+    flash.save(folder)
+    return [archive.name(slot) for slot in range(SLOTS)]
+
+
+def walk(seeds=WALK_SEEDS, presses=WALK_PRESSES, heap=56 * 1024, every=0, out=None,
+         binary=None):
+    """The long walk (the module's doc) for each seed, on the grown port (binary, else
+    mp32.grown()), the flash holding a full archive from the start: a list of the figures
+    (tools.soak.run_mp's), one a seed; raises tools.soak.Failed on the first that fails,
+    SystemExit without a grown port."""
     from tools import soak
 
-    binary, why = mp32.grown()
-    if not binary:
-        raise SystemExit("no 32-bit port whose heap grows: %s" % why)
+    if binary is None:
+        binary, why = mp32.grown()
+        if not binary:
+            raise SystemExit("no 32-bit port whose heap grows: %s" % why)
     return [soak.run_mp("tdisplay", presses, seed, heap=heap, binary=binary, every=every,
-                        walk=True, out=out or sys.stdout) for seed in seeds]
+                        walk=True, prepare=full_archive, out=out or sys.stdout)
+            for seed in seeds]
 
 
 def walk_main(argv):

@@ -217,12 +217,15 @@ def _figures(board, line):
 
 
 def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout,
-           every=0, starved=False, walk=False):
+           every=0, starved=False, walk=False, prepare=None):
     """The soak on the unix port; returns the figures as a dict; raises Failed. every:
     print the figures so far every that many presses, as they come; walk: the heap's
-    walk (mp_process)."""
+    walk (mp_process); prepare(tree): adds files to the tree before the run (the walk's
+    flash is a copy of it)."""
     with scratch() as tmp:
         tree = mp_tree(board, os.path.join(tmp, "tree"))
+        if prepare is not None:
+            prepare(tree)
         flash = os.path.join(tmp, "flash")
         os.mkdir(flash)
         t0 = time.perf_counter()

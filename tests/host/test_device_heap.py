@@ -245,32 +245,6 @@ def test_the_frozen_device_fits_its_goal(frozen):
     assert bench.device_fits_from(*frozen, heap=FROZEN_GOAL, frozen=True)
 
 
-def _full_archive(folder):
-    # Twenty won matches of six players to 18 points, three cantons each (the longest a
-    # table plays: about 300 to 500 commands), written into the board's folder as the
-    # archive keeps them.
-    import random
-
-    from hw.archive import SLOTS, Archive
-    from sim.flash import Flash
-    from tools import randplay
-    from truc import tablelog
-    from truc.match import Match
-
-    flash = Flash()
-    archive = Archive(flash)
-    random.seed(33)
-    for k in range(SLOTS):
-        m = Match()
-        for line in ("variant valencia", "set players=6 canton=18 cantons=3"):
-            assert tablelog.run(m, line) is None
-        while m.winner() == 2 and m.entries() < 500:
-            randplay.step(m)
-        assert archive.keep(m, ("NOSALTRES", "ÀÈÉÍÏÒÓÚÜ"[: 1 + k % 9]))
-    flash.save(folder)
-    return [archive.name(slot) for slot in range(SLOTS)]
-
-
 def test_a_full_archive_opens_on_the_esp32_heap_grown_once(grown, tmp_path):
     # Issue 33 item 1: with 20 matches kept, opening the newest failed at every start
     # from 58 to 63 KB for want of one 1,536 B block (the Match of 512 commands the
@@ -281,29 +255,26 @@ def test_a_full_archive_opens_on_the_esp32_heap_grown_once(grown, tmp_path):
     # the match shows: it fits from 54,528 B (61,952 B before those two, 57,344 B before
     # the merges of 6 December).
     tree = bench.device_tree(out=str(tmp_path / "full"))
-    assert len(_full_archive(tree)) == 20
+    assert len(bench.full_archive(tree)) == 20
     assert bench.device_fits_from(grown[0], tree, heap=GOAL - bench.SPAN)
 
 
 def test_a_long_random_walk_never_runs_out_on_the_esp32_heap_grown_once(grown):
     # Issue 33 item 1: "a long random walk that records the largest free block and allows
     # no out-of-memory recovery at all". The soak's plan (presses, chords, waits, battery
-    # pulls, new matches: the archive fills) for 10,000 presses, seeds 1 and 2, from the
+    # pulls, new matches) for 10,000 presses, seeds 1 and 2, from the
     # ESP32's 56 KB start on the port that grows once (tools.bench walk, its harness frozen
-    # in the port). The issue's walk, with the soak's harness and checks in the heap, had
-    # 13 recoveries, 10 of them opening a past match (which the full-archive test above
-    # holds); this one held on the firmware before the savings of this test's commit too.
+    # in the port), the flash holding a full archive from the start. Before, the issue's
+    # walk had 13 recoveries, 10 of them opening a past match; this one ran out at press
+    # 457 (seed 1) on the firmware before the history replayed a past match in place.
     import io
     from concurrent.futures import ThreadPoolExecutor
 
-    from tools import soak
-
-    def walk(seed):
-        return soak.run_mp("tdisplay", bench.WALK_PRESSES, seed, heap=GOAL, binary=grown[0],
-                           walk=True, out=io.StringIO())
+    def walk(seed):  # raises tools.soak.Failed on a recovery
+        return bench.walk((seed,), binary=grown[0], out=io.StringIO())[0]
 
     with ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(walk, bench.WALK_SEEDS))  # raises soak.Failed on a recovery
+        runs = list(pool.map(walk, bench.WALK_SEEDS))
     for f in runs:
         assert f["presses"] >= 10000 and f["recoveries"] == 0 and f["pulls"] > 20, f
         assert f["block_min"] > 1024, f  # the largest free block after a collection at home
