@@ -587,3 +587,27 @@ def test_the_calculator_names_the_cards_whole_and_shows_the_flor_it_voids_the_en
         texts = [s for s, _ in _drawn_texts(app)]
         assert ("38" in texts or "Flor: 38" in texts) and "33" not in texts, texts
         assert not [s for s in texts if "33" in s], texts
+
+
+def test_the_menus_under_a_page_let_their_rows_go_and_build_them_again_when_shown():
+    # The heap's room for the page: the main menu's and the assistant's rows are not kept
+    # while a screen they opened shows (the grown 32-bit port's sharing walk ran out
+    # opening the baza resolver); back on them, the same rows and the cursor where it was.
+    app = _app("variant valencia")
+    app.open("mainmenu")
+    app.render()
+    menu = app.top()
+    rows = list(menu.items)
+    _to(app, "assistant")
+    assistant = app.top()
+    assert app.top_name() == "assistant" and menu.items == []
+    app.render()
+    pages = list(assistant.items)
+    _to(app, "baza")
+    assert app.top_name() == "bazacalc" and assistant.items == []
+    _press(app, E.BACK)
+    assert app.top() is assistant and assistant.items == pages
+    assert assistant.items[assistant.cursor][1] == "baza"
+    _press(app, E.BACK)
+    assert app.top() is menu and menu.items == rows
+    assert menu.items[menu.cursor][1] == "assistant"

@@ -88,3 +88,32 @@ def test_a_refused_envit_paid_beside_an_envit_on_the_flors_counts_in_the_points(
     h = History(m)
     assert _rows(h, H.ENVIT_TEAM, H.ENVIT_PTS, H.ENVIT_RIVALS) == [(R.B, 2, 1)]
     assert _rows(h, H.PTS_A, H.PTS_B) == [(m.points(0), m.points(1))] == [(5, 5)]
+
+
+def test_a_match_replayed_in_place_gives_the_same_history_and_no_second_log():
+    # A past match (app.rounds) is the history's alone: replayed into itself, its log read
+    # ahead of where the replay writes the same entries back (issue 33: a fragmented heap
+    # had no room for a second log of a long match's size).
+    import random
+
+    from tools import randplay
+    from truc.match import Match
+
+    random.seed(5)
+    for setup in (_VALENCIA, "variant mallorca\nset players=6 canton=18 cantons=3"):
+        m = play(setup)
+        for _ in range(300):
+            randplay.step(m)
+        copy = Match(m.entries())
+        assert copy.load(m.dump())
+        made = []
+        real = H.Match
+        H.Match = lambda n=512: made.append(n) or real(n)
+        try:
+            own = History(copy, True)
+        finally:
+            H.Match = real
+        kept = History(m)
+        assert made == [] and own.count() == kept.count() > 5
+        assert bytes(own.records()) == bytes(kept.records()) and own.calls == kept.calls
+        assert copy.dump() == m.dump() and copy.state == m.state

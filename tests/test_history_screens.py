@@ -297,3 +297,26 @@ def test_a_past_match_of_one_round_says_one_round():
     app.open("mainmenu")
     app.open("pastmatches")
     assert _texts(app)[1] == "Mallorca · A 0-0 B · 1 ronda"
+
+
+def test_past_matches_lets_its_rows_go_while_a_past_match_shows_and_reads_them_again():
+    # A full archive's twenty rows took the room a long past match's replay needed (issue
+    # 33): they go while its history shows, and come back, at its row, when it leaves.
+    fs = _Files()
+    archive = Archive(fs)
+    for setup in (_VALENCIA, "variant mallorca\nbaza A\nbaza A", "variant valencia\nbaza B"):
+        assert archive.keep(play(setup))
+    app = _app("variant valencia")
+    app.archive = lambda: archive
+    app.open("mainmenu")
+    past = app.open("pastmatches")
+    rows = _texts(app)[1:4]
+    app.event(E.NEXT)
+    app.event(E.SELECT)
+    assert app.top_name() == "rounds" and past.items == []
+    assert "B wins the canton · cantons 0-1" not in _texts(app)  # the Mallorca match's
+    app.event(E.BACK)
+    assert app.top() is past and _texts(app)[1:4] == rows and past.cursor == 1
+    app.event(E.NEXT)
+    app.event(E.SELECT)
+    assert "B wins the canton · cantons 0-1" in _texts(app)  # the València one

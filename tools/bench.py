@@ -1,6 +1,7 @@
 """Benchmarks of the engine on the MicroPython unix port and on CPython.
 
     python -m tools.bench            (or: make bench)
+    python -m tools.bench walk [--seeds 1,2] [--presses 10000] [--heap 57344]
 
 Prints: the smallest -X heapsize in which the scripted 3-canton match replays (from its
 table log, and from its commands as bytes, the way a journal on flash would hold them),
@@ -15,6 +16,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -186,6 +188,77 @@ def smallest_device_heap(binary, tree, frozen=False, share=False):
     return heaps[start], heaps[fits.index(True)]
 
 
+WALK_PRESSES = 10000
+WALK_SEEDS = (1, 2)
+
+
+def full_archive(folder):
+    """Twenty won matches of six players to 18 points, three cantons each (the longest a
+    table plays: about 300 to 500 commands), written into the board's folder as the
+    archive keeps them; returns their file names."""
+    import random
+
+    from hw.archive import SLOTS, Archive
+    from sim.flash import Flash
+    from tools import randplay
+
+    flash = Flash()
+    archive = Archive(flash)
+    random.seed(33)
+    for k in range(SLOTS):
+        m = Match()
+        for line in ("variant valencia", "set players=6 canton=18 cantons=3"):
+            assert tablelog.run(m, line) is None
+        while m.winner() == 2 and m.entries() < 500:
+            randplay.step(m)
+        assert archive.keep(m, ("NOSALTRES", "ÀÈÉÍÏÒÓÚÜ"[: 1 + k % 9]))
+    flash.save(folder)
+    return [archive.name(slot) for slot in range(SLOTS)]
+
+
+def walk(seeds=WALK_SEEDS, presses=WALK_PRESSES, heap=56 * 1024, every=0, out=None,
+         binary=None):
+    """The long walk (the module's doc) for each seed, on the grown port (binary, else
+    mp32.grown()), the flash holding a full archive from the start: a list of the figures
+    (tools.soak.run_mp's), one a seed; raises tools.soak.Failed on the first that fails,
+    SystemExit without a grown port."""
+    from tools import soak
+
+    if binary is None:
+        binary, why = mp32.grown()
+        if not binary:
+            raise SystemExit("no 32-bit port whose heap grows: %s" % why)
+    return [soak.run_mp("tdisplay", presses, seed, heap=heap, binary=binary, every=every,
+                        walk=True, prepare=full_archive, out=out or sys.stdout)
+            for seed in seeds]
+
+
+def walk_main(argv):
+    from sim.cli import Parser, number
+
+    parser = Parser(prog="python -m tools.bench walk", description=walk.__doc__)
+    parser.add_argument("--seeds", default=",".join(map(str, WALK_SEEDS)))
+    parser.add_argument("--presses", type=number(1), default=WALK_PRESSES)
+    parser.add_argument("--heap", type=number(16384), default=56 * 1024,
+                        help="the starting heap (grown once as an ESP32's)")
+    parser.add_argument("--every", type=number(0), default=0,
+                        help="print the figures so far every N presses")
+    args = parser.parse_args(argv)
+    try:
+        seeds = [number(0)(s) for s in args.seeds.split(",")]
+    except Exception as e:
+        parser.error("argument --seeds: %s" % e)
+    from tools import soak
+
+    try:
+        for f in walk(seeds, args.presses, args.heap, args.every):
+            print(" ".join("%s=%s" % kv for kv in f.items()), flush=True)
+    except soak.Failed as e:
+        print("FAIL", e, file=sys.stderr)
+        return 1
+    return 0
+
+
 def figures(text):
     return dict(w.split("=", 1) for w in text.split() if "=" in w)
 
@@ -355,4 +428,6 @@ def share_figures(tree, frozen_tree, binary, grown, frozen):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["walk"]:
+        sys.exit(walk_main(sys.argv[2:]))
     main()

@@ -18,7 +18,8 @@ grown():  the plain port with a heap that grows as stock ESP32 MicroPython's doe
           growth.c): `-X heapsize=N` starts with N and may grow to 2N in two areas, no
           object spanning them. $MICROPYTHON32_GROWN, else
           build/mp32/grown-HASH/micropython.
-All built here freeze the device bench and the unix board's network (HARNESS), and have
+All built here freeze the device bench, the soak's walk and the unix board's network
+(HARNESS), and have
 the unix board's machine in C (MACHINE: `_machine32`, its pins and SPI static, as an
 ESP32's machine is built in), so
 that the heap they measure holds the device alone; HASH covers what each freezes and
@@ -48,7 +49,8 @@ WHAT_SKIPS = ("tests/host/test_device_heap.py and test_no_alloc_32bit.py skip, a
               " bench leaves out the device's heap")
 CACHE = os.path.join(ROOT, "build", "mp32")
 MANIFEST = os.path.join(ROOT, "manifest.py")
-HARNESS = ("tools/mp_device_bench.py", "tests/unixboard/lib/network.py")
+HARNESS = ("tools/mp_device_bench.py", "tests/unixboard/lib/network.py", "tools/mp_soak.py",
+           "tools/soakplan.py")
 MACHINE = os.path.join(ROOT, "tests", "unixboard")  # USER_C_MODULES: cmachine/ in it
 # grown(): a heap that adds areas on demand (cmachine/growth.h); py/gc.c's growth adds to
 # a void pointer, which the unix port's -Werror refuses (the ESP32 port's flags let it).

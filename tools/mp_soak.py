@@ -1,6 +1,6 @@
 # Runs ON MicroPython (unix port), driven by tools/soak.py --mp:
 #   micropython [-X heapsize=N] -m mp_soak PRESSES SEED PRESS GAP HOLD SETTLE [home] [every=N]
-#     [starved]
+#     [starved] [walk]
 # with MICROPYPATH naming a folder laid out as `make flash` lays out the board (start.mpy,
 # board.mpy, the firmware packages) plus tests/unixboard/lib/machine.py and soakplan.mpy,
 # and the current folder as the board's filesystem. PRESS GAP HOLD SETTLE: the simulator's
@@ -14,9 +14,21 @@
 # figures, or "FAIL" and why; "every=N" prints the figures so far ("at ...") every N
 # presses, for a long run watched, or stopped, midway. "starved": a heap too small for
 # every screen, where the loop's recovery from a full heap is expected (tools/fuzz heap).
+# "walk": the heap's own walk (tools/bench.py walk), on a port that freezes this file and
+# soakplan (tools/mp32.py) with the board's files in the current folder, as the device
+# bench runs: only the checks that allocate nothing (the stack, the saves, no recovery
+# from a full heap), no reboot or export checked (tools.soak's other runs check them),
+# so that the heap holds the device alone; a pull lets the firmware's modules go before
+# the boot, as a board's reset does.
 import gc
 import sys
 
+try:  # the 32-bit ports' machine, in C (tools/mp32.py), as the device bench has it
+    import _machine32
+
+    sys.modules["machine"] = _machine32
+except ImportError:  # the Python one, tests/unixboard/lib/machine.py
+    pass
 import machine
 
 try:  # the 32-bit ports' (tools/mp32.py): the heap's largest free block
@@ -68,8 +80,9 @@ def _no_wait(ms):
 
 
 class Soak:
-    def __init__(self, timings):
+    def __init__(self, timings, known=None):
         self.press_ms, self.gap_ms, self.hold_ms, self.settle_ms = timings
+        self.known = known  # the modules before the first boot: a pull keeps only those
         self.now = 0
         self.boot()
         self.presses = self.pulls = self.waits = self.returns = 0
@@ -169,6 +182,10 @@ class Soak:
         elif kind == S.PULL:
             self.recoveries += self.loop.recoveries
             self.loop = self.app = None
+            if self.known is not None:  # and from their packages (ui.forget_since)
+                from ui import forget_since
+
+                forget_since(self.known)
             gc.collect()
             self.boot()
             self.pulls += 1
@@ -185,11 +202,12 @@ def main():
     timings = [int(v) for v in sys.argv[3:7]]
     say_home = "home" in sys.argv[7:]
     starved = "starved" in sys.argv[7:]
+    walk = "walk" in sys.argv[7:]
     every = 0
     for arg in sys.argv[7:]:
         if arg.startswith("every="):
             every = int(arg[6:])
-    soak = Soak(timings)
+    soak = Soak(timings, list(sys.modules) if walk else None)
     plan = S.Plan(seed, board.KEYS)
     checker = S.Checker()
     depth = 1
@@ -209,7 +227,7 @@ def main():
             why = "%s: %s" % (type(e).__name__, e)
         if not why:
             try:
-                why = checker.check(soak.app, Copy(), a, soak.loop.power)
+                why = checker.check(soak.app, None if walk else Copy(), a, soak.loop.power)
             except MemoryError as e:
                 if not starved:  # starved, the check's own copy may find no room
                     why = "%s: %s" % (type(e).__name__, e)
@@ -226,7 +244,7 @@ def main():
         if now == 1 and depth > 1:
             soak.returns += 1
             try:
-                why = checker.export(soak.app.match)
+                why = None if walk else checker.export(soak.app.match)
             except MemoryError as e:  # starved, the check's own match may find no room
                 why = None if starved else "%s: %s" % (type(e).__name__, e)
             if why:

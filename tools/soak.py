@@ -17,6 +17,7 @@ export replays to the match.
 Prints the figures; exits 1 with the seed, the action and the last actions on a failure.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -162,17 +163,28 @@ def scratch():
     return tempfile.TemporaryDirectory(prefix="soak-", dir=shm if usable else None)
 
 
+HARNESS = ("machine.mpy", "network.mpy", "soakplan.mpy", "mp_soak.mpy")  # not a board's
+
+
 def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=0,
-               starved=False):
+               starved=False, walk=False):
     """The soak started on the unix port (a Popen, text pipes), flash its filesystem;
-    starved: the heap may run out (the loop recovers)."""
+    starved: the heap may run out (the loop recovers); walk: the heap's walk (mp_soak),
+    the board's files laid out in flash as on a board and the harness the port's own
+    (tools/mp32.py freezes it)."""
     cmd = [binary] + (["-X", "heapsize=%d" % heap] if heap else [])
     cmd += ["-m", "mp_soak", str(presses), str(seed)] + [str(v) for v in TIMINGS]
     cmd += ["home"] if home else []
     cmd += ["every=%d" % every] if every else []
     cmd += ["starved"] if starved else []
+    path = tree
+    if walk:  # sys.path as on a board, as the device bench has it (tools/bench.py device)
+        cmd.append("walk")
+        path = ".frozen:lib:" + tree
+        shutil.copytree(tree, flash, dirs_exist_ok=True, ignore=lambda folder, names: [
+            n for n in names if n in HARNESS and folder == tree])
     return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=dict(os.environ, MICROPYPATH=tree))
+                            text=True, env=dict(os.environ, MICROPYPATH=path))
 
 
 def _cpu(pid):
@@ -205,16 +217,20 @@ def _figures(board, line):
 
 
 def run_mp(board, presses, seed, home=False, heap=None, binary=None, out=sys.stdout,
-           every=0, starved=False):
+           every=0, starved=False, walk=False, prepare=None):
     """The soak on the unix port; returns the figures as a dict; raises Failed. every:
-    print the figures so far every that many presses, as they come."""
+    print the figures so far every that many presses, as they come; walk: the heap's
+    walk (mp_process); prepare(tree): adds files to the tree before the run (the walk's
+    flash is a copy of it)."""
     with scratch() as tmp:
         tree = mp_tree(board, os.path.join(tmp, "tree"))
+        if prepare is not None:
+            prepare(tree)
         flash = os.path.join(tmp, "flash")
         os.mkdir(flash)
         t0 = time.perf_counter()
         proc = mp_process(binary or tool("micropython"), tree, flash, presses, seed, home,
-                          heap, every, starved)
+                          heap, every, starved, walk)
         lines = []
         for line in proc.stdout:
             line = line.rstrip("\n")

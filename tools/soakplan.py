@@ -11,9 +11,10 @@
 #   (START,)               presses that start a match, when none is in progress: back
 #                          to New match (opened from the scoreboard when a won match
 #                          leaves nothing to go back to), onto Start, and choose it
+# The reboot's journal and the export's table log are imported by the checks that use
+# them: the walk (tools/mp_soak.py walk) makes neither, and leaves their bytecode out of
+# the device's heap.
 from truc.match import Match
-from truc import tablelog
-from hw.journal import Journal
 from ui import events as E
 from ui.gestures import DOUBLE, LONG, SHORT
 
@@ -110,8 +111,8 @@ class Checker:
 
     def check(self, app, files, action=None, power=None):
         """What is wrong after an action, or None. files: a copy of what the flash holds
-        (a reboot reads it; .files: name -> bytes); power: the device's hw.power, checked
-        after a DARK wait."""
+        (a reboot reads it; .files: name -> bytes; None: no reboot checked); power: the
+        device's hw.power, checked after a DARK wait."""
         stack = app.stack
         if len(stack) > MAX_DEPTH:
             return "%d screens on the stack" % len(stack)
@@ -132,6 +133,10 @@ class Checker:
         # A boot from the files: Match.load checks the snapshot's base and passes every
         # command through the rules again, so a match that comes back whole is also one
         # the engine can reach.
+        if files is None:
+            return None
+        from hw.journal import Journal
+
         m = app.match
         history = m.dump()
         seen = (files.files, history)
@@ -163,6 +168,8 @@ def check_export(m):
     """None, or why the match's table-log export does not replay to it."""
     if not m.from_start():
         return None
+    from truc import tablelog
+
     replay = Match()
     n = 0
     for line in tablelog.export(m):

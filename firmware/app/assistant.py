@@ -11,7 +11,7 @@ class Assistant(Menu):
         Menu.__init__(self, t("Assistant"))
 
     def refresh(self, app):
-        if self.items:  # built once: the match cannot change under this screen
+        if self.items:  # built when shown: the match cannot change under this screen
             return
         variant, peces, flor, players = game(app)
         self.title = "%s · %s" % (t("Assistant"), variant_name(variant))
@@ -23,6 +23,7 @@ class Assistant(Menu):
                       (t("Back"), "back")]
 
     def choose(self, app, value):
+        del self.items[:]  # built again when shown (refresh): room for the page it opens
         if value == "envit":
             app.open("envitcalc")
         elif value == "baza":

@@ -12,7 +12,8 @@ class MainMenu(Menu):
         self.sharing = False
 
     def refresh(self, app):
-        # Built once, and again when Settings (above it) changed the language.
+        # Built once, and again when Settings (above it) changed the language, or when
+        # shown again after a screen it opened (choose let the rows go: room for it).
         sharing = app.sharing is not None and app.sharing.active()
         if self.items and self.language == app.settings.language and self.sharing == sharing:
             return
@@ -32,6 +33,7 @@ class MainMenu(Menu):
             self.items.insert(0, (t("Tournament"), "tournament"))
 
     def choose(self, app, value):
+        del self.items[:]  # built again when shown (refresh); the cursor stays
         if value == "back":
             app.home()
         elif value == "keys":

@@ -1,6 +1,6 @@
 # Past matches: the archive's matches, newest first (variant, the teams by the names they
 # were kept with, cantons, rounds); choosing one opens it as its round history. Read from
-# the archive when opened, and gone with the screen.
+# the archive when shown, and gone with the screen.
 from truc import rules as R
 from hw.archive import rounds, summary, teams
 from app import varianttexts as VT
@@ -11,6 +11,12 @@ from app.menu import Menu
 class PastMatches(Menu):
     def __init__(self, app):
         Menu.__init__(self, t("Past matches"))
+
+    def refresh(self, app):
+        # Read when opened, and again when a past match's history leaves (choose let the
+        # rows go: a full archive's 20 rows take 3 KB the replay of a long match needs).
+        if self.items:
+            return
         found = app.archive().matches() if app.archive is not None else []
         width = app.canvas.width - 12  # the label starts at 4; the scroll marks take 8
         for _, name, head in found:
@@ -22,6 +28,7 @@ class PastMatches(Menu):
 
     def choose(self, app, past):
         if past is not None:
+            del self.items[:]  # read again on the way back (refresh); the cursor stays
             app.open("rounds", past)
 
 

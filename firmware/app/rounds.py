@@ -30,7 +30,7 @@ class History(Screen):
             if m is None:
                 app.message = t("Not readable")
                 m = Match(1)
-            self.h = H.History(m)
+            self.h = H.History(m, True)  # replayed in place: m is not used after
             self.need = m.cantons_to_win()
             self.variant = m.variant()
             m = None

@@ -5,7 +5,7 @@
 #   GET /           the page (hw/share.html, streamed from flash as it is)
 #   GET /state      the score as JSON, which the page asks for every second
 #   GET /match.log  the table log of the match in progress (the text tools.pull writes)
-#   GET /past       the past matches, JSON
+#   GET /past       the past matches, JSON (both answered by hw.pastlog, imported for them)
 #   GET elsewhere   302 to the page: a phone that joins opens it by itself (captive portal)
 #
 # Anything else gets 400 (405 another method, 431 a request over REQUEST_MAX bytes) and is
@@ -151,33 +151,6 @@ def state(match, settings, version, words):
     }).encode()
     # The object without its closing brace, then the rounds as its last member.
     return memoryview(text)[:len(text) - 1], b',"rounds":"', rounds, b'"}'
-
-
-def past(archive):
-    """The past matches, newest first, as JSON bytes: summary fields and team names."""
-    from hw.archive import summary, teams
-
-    out = []
-    for found in archive.matches():
-        out.append(list(summary(found[2])) + teams(found[2]))
-    return json.dumps(out).encode()
-
-
-def match_log(match):
-    """The table log's lines, as tools.pull writes them; the table log's module is let
-    go after, unless something else holds it."""
-    had = "truc.tablelog" in sys.modules
-    from truc import tablelog
-
-    try:
-        for line in tablelog.export(match):
-            yield (line + "\n").encode()
-    except ValueError:  # the match outgrew its log: its start is no longer kept
-        pass
-    finally:
-        tablelog = None
-        if not had:
-            forget(("truc.tablelog",))
 
 
 class _Client:
@@ -334,12 +307,21 @@ class Server:
                     yield buf if n == _CHUNK else buf[:n]
             finally:
                 f.close()
-        elif path == 2:
-            yield head(200, "text/plain; charset=utf-8")
-            for line in match_log(self.sharing.match):
-                yield line
+        elif path >= 2:  # /match.log, /past: their module for the request alone
+            had = "hw.pastlog" in sys.modules
+            from hw.pastlog import answer
+
+            try:
+                kind, size, body = answer(self.sharing, path)
+                yield head(200, kind, size)
+                for piece in body:
+                    yield piece
+            finally:
+                answer = None
+                if not had:
+                    forget(("hw.pastlog",))
         else:
-            body = self.state() if path == 1 else (self.past(),)
+            body = self.state()
             size = 0
             for piece in body:
                 size += len(piece)
@@ -355,17 +337,6 @@ class Server:
                                 sharing.words())
             self.version = sharing.version
         return self.cached
-
-    def past(self):
-        make = self.sharing.archive
-        if make is None:
-            return b"[]"
-        archive = make()
-        body = past(archive)
-        tell = self.sharing.tell
-        if archive.set_aside and tell:  # a damaged file found: the device says so (as
-            tell(archive.DAMAGED)  # at boot)
-        return body
 
     def _dns(self):
         # Every question is answered with the board's address: one a turn, at most 512 B.

@@ -9,7 +9,7 @@ from micropython import const
 from ui import elapsed, forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
-_SERVING = const(("hw.httpd", "truc.history", "truc.tablelog", "hw.archive",
+_SERVING = const(("hw.httpd", "hw.pastlog", "truc.history", "truc.tablelog", "hw.archive",
                    "truc.loadcheck"))
 
 

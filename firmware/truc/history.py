@@ -59,10 +59,21 @@ FLORS = const(8)  # flors declared (a team may have two in a round)
 
 
 class History:
-    def __init__(self, match):
+    def __init__(self, match, own=False):
+        """own: match is the history's alone (a past match read for it): replayed in
+        place, its log read ahead of where the replay writes the same entries back, so no
+        second log of its size is made (a fragmented heap may have no room for one)."""
         self.complete = match.from_start()  # False: the log's start was folded away
         n = match.entries()
-        scratch = Match(n or 1)
+        # One allocation: a record per round or duel closed, per canton won by hand, and
+        # the round in play at most (less the rounds before the replay's base).
+        duels = 3 if match.options() & R.OPT_ALTERNATE else 1
+        most = duels * (match.round() + 1) + match.cantons(0) + match.cantons(1) + 1
+        if own and self.complete:
+            scratch = match
+            scratch.clear()  # the base and no command in effect; the log's bytes stay
+        else:
+            scratch = Match(n or 1)
         if not self.complete:  # start from the base the log was folded into
             dump = match.dump()  # (the entries are read from match itself)
             base = bytearray(STATE_SIZE + 4)
@@ -70,11 +81,7 @@ class History:
             dump = None
             scratch.load(base)
         self.calls = [0] * 10
-        # One allocation: a record per round or duel closed, per canton won by hand, and
-        # the round in play at most.
-        duels = 3 if match.options() & R.OPT_ALTERNATE else 1
-        self._records = bytearray(SIZE * (duels * (match.round() - scratch.round() + 1)
-                                          + match.cantons(0) + match.cantons(1) + 1))
+        self._records = bytearray(SIZE * (most - duels * scratch.round()))
         self._n = 0
         rec = bytearray(SIZE)
         self._reset(rec, scratch)

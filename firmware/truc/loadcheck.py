@@ -1,7 +1,7 @@
-# What Match.load checks of a dump's base state before it replays the log over it: a
-# module of its own, imported by load and let go after (by app.boot, the screens and
-# sharing, as hw.recover and app.settingsfile are), so that its bytecode is in the heap
-# only while a match is being taken back, never in play.
+# Match.load's work: a dump taken back, its base state checked and the log replayed over
+# it. A module of its own, imported by load and let go after (by app.boot, the screens
+# and sharing, as hw.recover and app.settingsfile are), so that its bytecode is in the
+# heap only while a match is being taken back, never in play.
 from micropython import const
 
 from truc import rules as R
@@ -40,6 +40,48 @@ _ROUND_END = const(32)
 _LAST_ENVIT = const(34)
 _LAST_TRUC = const(36)
 _LAST_CANTON = const(38)
+STATE_SIZE = const(39)
+_ENTRY = const(3)
+
+
+def load(m, data):
+    """Match.load (truc.match): m takes back the dump data, or is cleared (False)."""
+    n = len(data) - STATE_SIZE - 4
+    if n < 0:
+        m.clear()
+        return False
+    length = data[STATE_SIZE] | data[STATE_SIZE + 1] << 8
+    top = data[STATE_SIZE + 2] | data[STATE_SIZE + 3] << 8
+    if n != top * _ENTRY or length > top or top > m._capacity:
+        m.clear()
+        return False
+    base = m._base
+    s = m.state
+    for i in range(STATE_SIZE):
+        base[i] = s[i] = data[i]
+    log = m._log
+    for i in range(n):
+        log[i] = data[STATE_SIZE + 4 + i]
+    # _run with commit checks before it changes anything, so one pass both applies and
+    # validates the log.
+    try:
+        ok = base_ok(m, s)
+        for i in range(0, n if ok else 0, _ENTRY):
+            if m._run(log[i], log[i + 1], log[i + 2], True):
+                ok = False
+                break
+    except MemoryError:
+        raise
+    except Exception:  # a state the checks missed: refused all the same
+        ok = False
+    if not ok:
+        m.clear()
+        return False
+    m._len = length
+    m._top = top
+    if length < top:
+        m._replay()
+    return True
 
 
 def _blank(i):

@@ -159,48 +159,13 @@ class Match:
         """Takes back a history from dump(). Every entry, the redo tail's too, must pass
         the rules again from the base; if one does not, or data is not a dump this log can
         hold, the match is cleared and load returns False. Allocates nothing but the import
-        of its checks (truc.loadcheck), when they are not loaded."""
-        n = len(data) - STATE_SIZE - 4
-        if n < 0:
-            self.clear()
-            return False
-        length = data[STATE_SIZE] | data[STATE_SIZE + 1] << 8
-        top = data[STATE_SIZE + 2] | data[STATE_SIZE + 3] << 8
-        if n != top * _ENTRY or length > top or top > self._capacity:
-            self.clear()
-            return False
-        base = self._base
-        s = self.state
-        for i in range(STATE_SIZE):
-            base[i] = s[i] = data[i]
-        log = self._log
-        for i in range(n):
-            log[i] = data[STATE_SIZE + 4 + i]
-        # The base state's checks: truc.loadcheck, imported for them (the boot lets it go
-        # after, and so does whatever else loads a match: its bytecode stays out of the heap
-        # in play). _run with commit checks before it changes anything, so one pass both
-        # applies and validates the log. (A plain import: once the module is loaded, it
-        # allocates nothing, where a from-import does.)
+        of truc.loadcheck, which does the work, when it is not loaded: its bytecode is in
+        the heap only while a match is taken back (the boot lets it go after, and so does
+        whatever else loads a match), never in play. (A plain import: once the module is
+        loaded, it allocates nothing, where a from-import does.)"""
         import truc.loadcheck
 
-        try:
-            ok = truc.loadcheck.base_ok(self, s)
-            for i in range(0, n if ok else 0, _ENTRY):
-                if self._run(log[i], log[i + 1], log[i + 2], True):
-                    ok = False
-                    break
-        except MemoryError:
-            raise
-        except Exception:  # a state the checks missed: refused all the same
-            ok = False
-        if not ok:
-            self.clear()
-            return False
-        self._len = length
-        self._top = top
-        if length < top:
-            self._replay()
-        return True
+        return truc.loadcheck.load(self, data)
 
     def _replay(self):
         s = self.state

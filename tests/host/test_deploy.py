@@ -456,7 +456,7 @@ app/settings.mpy app/settingsfile.mpy app/settingsmenu.mpy app/sharescreen.mpy
 app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/tournament.mpy
 app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
 hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
-hw/outbox.mpy hw/parts.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy
+hw/outbox.mpy hw/parts.mpy hw/pastlog.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy
 hw/room.mpy hw/share.html hw/share.mpy hw/tourfile.mpy hw/tourlink.mpy hw/tournament.mpy
 lib/umqtt/simple.mpy
 main.py start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
