@@ -5,6 +5,8 @@ import framebuf
 from array import array
 from binascii import crc32
 
+from micropython import const
+
 from ui import text
 
 # Logical colours. On colour screens they are palette indices (PALETTE gives RGB565);
@@ -23,6 +25,14 @@ WARN = 8
 PALETTE = (0x0000, 0xFFFF, 0x8410, 0x2104, 0xFD20, 0x2D7F, 0xFFE0, 0x07E0, 0xF800,
            0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000)
 MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00"
+
+# A kept frame (Canvas.keep): a call takes _SLOTS slots of a list, its kind and ink, then
+# x, y and three more (w, h, 0; or the font, the text and its room); up to _CALLS calls.
+_SLOTS = const(6)
+_CALLS = const(48)
+_FILL_RECT = const(0)
+_RECT = const(1)
+_TEXT = const(2)
 
 
 class Canvas:
@@ -71,10 +81,16 @@ class Canvas:
         self._fixes = _fixes(self._bands[0])
         self._fixes_last = _fixes(self._last)
         self.spans = array("H", bytes(4 * count))  # what changes() found
+        self._kept = -1  # while a frame is kept (keep()): its calls' slots so far
+        self._kept_calls = []  # the kept frame: _SLOTS a call (see _keep)
+        self._calls = 0  # the slots of the last frame kept whole
 
     def shows(self, y, h):
-        """True when rows y..y+h-1 meet the slice in the buffer. A screen skips making
-        the texts of rows outside it: there they would only be measured."""
+        """True when rows y..y+h-1 meet the slice in the buffer (while a frame is kept:
+        the screen). A screen skips making the texts of rows outside it: there they
+        would only be measured."""
+        if self._kept >= 0:
+            return y < self.height and y + h > 0
         return y < self.top + self.rows and y + h > self.top
 
     def ink(self, colour):
@@ -85,25 +101,87 @@ class Canvas:
         self.fb.fill(self.ink(colour))
 
     def fill_rect(self, x, y, w, h, colour):
-        self.fb.fill_rect(x, y - self.top, w, h, self.ink(colour))
+        self._call(_FILL_RECT, colour, x, y, w, h, 0)
 
     def rect(self, x, y, w, h, colour):
-        self.fb.rect(x, y - self.top, w, h, self.ink(colour))
+        self._call(_RECT, colour, x, y, w, h, 0)
 
     def hline(self, x, y, w, colour):
-        self.fb.hline(x, y - self.top, w, self.ink(colour))
+        self._call(_FILL_RECT, colour, x, y, w, 1, 0)
 
-    def vline(self, x, y, h, colour):
-        self.fb.vline(x, y - self.top, h, self.ink(colour))
+    def _call(self, kind, colour, a, y, b, c, d):
+        # A drawing call: kept while a frame is (keep()), else drawn into the slice.
+        if self._kept >= 0:
+            self._keep(kind << 4 | self.ink(colour), a, y, b, c, d)
+        else:
+            self._draw(kind, self.ink(colour), a, y, b, c, d)
 
-    def ellipse(self, x, y, rx, ry, colour, filled=False):
-        self.fb.ellipse(x, y - self.top, rx, ry, self.ink(colour), filled)
+    def _draw(self, kind, ink, a, y, b, c, d):
+        y -= self.top
+        if kind == _TEXT:  # b: the font, c: the text, d: its room
+            text.draw(self.fb, b, c, a, y, ink, d)
+        elif kind == _FILL_RECT:
+            self.fb.fill_rect(a, y, b, c, ink)
+        else:
+            self.fb.rect(a, y, b, c, ink)
+
+    # A frame kept: App.render has the screen draw once a frame, its calls kept with what
+    # they were given (the texts it made), and each slice drawn from them (replay()). A
+    # frame of more calls than are kept is drawn by the screen slice by slice instead.
+    def keep(self):
+        self._kept = 0
+
+    def stop(self):
+        """Ends the keeping; True when the whole frame was kept."""
+        kept = self._kept
+        self._kept = -1
+        if kept <= _SLOTS * _CALLS:
+            self._calls = kept
+            return True
+        self._calls = 0
+        return False
+
+    def _keep(self, kind, a, y, b, c, d):
+        n = self._kept
+        self._kept = n + _SLOTS
+        if n >= _SLOTS * _CALLS:  # one too many: the screen will draw each slice itself
+            return
+        calls = self._kept_calls
+        if n == len(calls):
+            calls.extend((0, 0, 0, 0, 0, 0))
+        calls[n] = kind
+        calls[n + 1] = a
+        calls[n + 2] = y
+        calls[n + 3] = b
+        calls[n + 4] = c
+        calls[n + 5] = d
+
+    def replay(self):
+        """Draws the kept frame's calls that meet the slice in the buffer."""
+        calls = self._kept_calls
+        top = self.top
+        end = top + self.rows
+        for i in range(0, self._calls, _SLOTS):
+            k = calls[i]
+            y = calls[i + 2]
+            h = calls[i + 3].HEIGHT if k >> 4 == _TEXT else calls[i + 4]
+            if y < end and y + h > top:
+                self._draw(k >> 4, k & 15, calls[i + 1], y, calls[i + 3], calls[i + 4],
+                           calls[i + 5])
+
+    def drop(self):
+        """Lets the kept frame go (its texts with it): a screen closed or opened."""
+        self._kept_calls = []
+        self._calls = 0
 
     # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
     # stop, when longer): it never runs into the next one.
     def text(self, font, s, x, y, colour, room=0):
         """Draws s with its top-left at (x, y); returns the x after it."""
         if not self.shows(y, font.HEIGHT):  # not in this slice: only measured
+            return x + text.width(font, s, room)
+        if self._kept >= 0:
+            self._keep(_TEXT << 4 | self.ink(colour), x, y, font, s, room)
             return x + text.width(font, s, room)
         return text.draw(self.fb, font, s, x, y - self.top, self.ink(colour), room)
 
