@@ -322,17 +322,19 @@ class App:
         screen = self.top()
         spans = c.spans
         sent = 0
-        kept = False
+        kept = C.NOT_KEPT
         if c.slices > 1:  # the screen draws once, each slice from what it drew
             c.keep()
             try:
                 screen.draw(self, c)
             finally:
                 kept = c.stop()
+            if kept == C.SAME:  # the frame the panel shows: nothing to draw or send
+                return 0
         for part in range(c.slices):
             c.top = part * c.rows
             c.fill(C.BG)
-            if kept:
+            if kept == C.KEPT:
                 c.replay()
             else:
                 screen.draw(self, c)

@@ -26,10 +26,15 @@ PALETTE = (0x0000, 0xFFFF, 0x8410, 0x2104, 0xFD20, 0x2D7F, 0xFFE0, 0x07E0, 0xF80
            0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000)
 MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00"
 
-# A kept frame (Canvas.keep): a call takes _SLOTS slots of a list, its kind and ink, then
-# x, y and three more (w, h, 0; or the font, the text and its room); up to _CALLS calls.
+# A kept frame (Canvas.keep): a call takes _SLOTS slots of a list: its bottom row, ink and
+# kind in one small int, then x, y and three more (w, h, 0; or the font, the text and its
+# room); up to _CALLS calls.
 _SLOTS = const(6)
-_CALLS = const(48)
+_CALLS = const(40)
+# What stop() says of a kept frame.
+NOT_KEPT = const(0)
+KEPT = const(1)
+SAME = const(2)
 _FILL_RECT = const(0)
 _RECT = const(1)
 _TEXT = const(2)
@@ -82,8 +87,12 @@ class Canvas:
         self._fixes_last = _fixes(self._last)
         self.spans = array("H", bytes(4 * count))  # what changes() found
         self._kept = -1  # while a frame is kept (keep()): its calls' slots so far
-        self._kept_calls = []  # the kept frame: _SLOTS a call (see _keep)
-        self._calls = 0  # the slots of the last frame kept whole
+        # The kept frame, _SLOTS a call (see _keep): made once, here, where the heap is in
+        # one piece (it takes less than the rows of buffer a drawing once a frame spares:
+        # main.CANVAS_ROWS). None on a canvas never sliced (App.render keeps no frame).
+        self._kept_calls = [0] * (_SLOTS * _CALLS) if self.slices > 1 else None
+        self._calls = -1  # the slots of the last frame kept whole (-1: none)
+        self._same = False  # while keeping: the calls so far are the last frame's
 
     def shows(self, y, h):
         """True when rows y..y+h-1 meet the slice in the buffer (while a frame is kept:
@@ -110,11 +119,12 @@ class Canvas:
         self._call(_FILL_RECT, colour, x, y, w, 1, 0)
 
     def _call(self, kind, colour, a, y, b, c, d):
-        # A drawing call: kept while a frame is (keep()), else drawn into the slice.
-        if self._kept >= 0:
-            self._keep(kind << 4 | self.ink(colour), a, y, b, c, d)
-        else:
+        # A drawing call: kept while a frame is (keep()), else drawn into the slice. (For
+        # a rectangle c is its height: one wholly off the screen draws nothing.)
+        if self._kept < 0:
             self._draw(kind, self.ink(colour), a, y, b, c, d)
+        elif y < self.height and y + c > 0:
+            self._keep(kind, colour, a, y, b, c, d, y + c)
 
     def _draw(self, kind, ink, a, y, b, c, d):
         y -= self.top
@@ -127,29 +137,38 @@ class Canvas:
 
     # A frame kept: App.render has the screen draw once a frame, its calls kept with what
     # they were given (the texts it made), and each slice drawn from them (replay()). A
-    # frame of more calls than are kept is drawn by the screen slice by slice instead.
+    # frame of more calls than are kept is drawn by the screen slice by slice instead; a
+    # frame of the same calls as the last one is not drawn again (nothing would change).
     def keep(self):
+        """From now the drawing calls are kept, for a sliced canvas's whole frame."""
         self._kept = 0
+        self.top = 0
+        self._same = self._calls >= 0
 
     def stop(self):
-        """Ends the keeping; True when the whole frame was kept."""
+        """Ends the keeping: NOT_KEPT (too many calls), KEPT, or SAME (the calls of the
+        frame kept last, which the panel shows)."""
         kept = self._kept
         self._kept = -1
-        if kept <= _SLOTS * _CALLS:
-            self._calls = kept
-            return True
-        self._calls = 0
-        return False
+        if kept > _SLOTS * _CALLS:
+            self._calls = -1
+            return NOT_KEPT
+        same = self._same and kept == self._calls
+        self._calls = kept
+        return SAME if same else KEPT
 
-    def _keep(self, kind, a, y, b, c, d):
+    def _keep(self, kind, colour, a, y, b, c, d, bottom):
         n = self._kept
         self._kept = n + _SLOTS
         if n >= _SLOTS * _CALLS:  # one too many: the screen will draw each slice itself
             return
         calls = self._kept_calls
-        if n == len(calls):
-            calls.extend((0, 0, 0, 0, 0, 0))
-        calls[n] = kind
+        k = bottom << 6 | self.ink(colour) << 2 | kind
+        if self._same and calls[n] == k and calls[n + 1] == a and calls[n + 2] == y \
+                and calls[n + 3] == b and calls[n + 4] == c and calls[n + 5] == d:
+            return  # as in the last frame
+        self._same = False
+        calls[n] = k
         calls[n + 1] = a
         calls[n + 2] = y
         calls[n + 3] = b
@@ -163,16 +182,16 @@ class Canvas:
         end = top + self.rows
         for i in range(0, self._calls, _SLOTS):
             k = calls[i]
-            y = calls[i + 2]
-            h = calls[i + 3].HEIGHT if k >> 4 == _TEXT else calls[i + 4]
-            if y < end and y + h > top:
-                self._draw(k >> 4, k & 15, calls[i + 1], y, calls[i + 3], calls[i + 4],
-                           calls[i + 5])
+            if k >> 6 > top and calls[i + 2] < end:  # its rows meet the slice's
+                self._draw(k & 3, k >> 2 & 15, calls[i + 1], calls[i + 2], calls[i + 3],
+                           calls[i + 4], calls[i + 5])
 
     def drop(self):
-        """Lets the kept frame go (its texts with it): a screen closed or opened."""
-        self._kept_calls = []
-        self._calls = 0
+        """Lets the kept frame's texts go: a screen closed or opened."""
+        calls = self._kept_calls
+        for i in range(len(calls) if calls else 0):
+            calls[i] = 0
+        self._calls = -1
 
     # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
     # stop, when longer): it never runs into the next one.
@@ -181,7 +200,7 @@ class Canvas:
         if not self.shows(y, font.HEIGHT):  # not in this slice: only measured
             return x + text.width(font, s, room)
         if self._kept >= 0:
-            self._keep(_TEXT << 4 | self.ink(colour), x, y, font, s, room)
+            self._keep(_TEXT, colour, x, y, font, s, room, y + font.HEIGHT)
             return x + text.width(font, s, room)
         return text.draw(self.fb, font, s, x, y - self.top, self.ink(colour), room)
 
@@ -255,6 +274,7 @@ class Canvas:
         """The panel's content is unknown (woken up, reset): send everything next time."""
         for i in range(len(self._sums)):
             self._sums[i] = None
+        self._calls = -1  # the kept frame is drawn again
 
 
 def _fixes(band):
