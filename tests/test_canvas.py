@@ -94,7 +94,7 @@ def test_a_kept_frame_draws_every_slice_as_the_calls_would_have():
     font = text.font("medium")
     whole = Canvas(240, 135)
     sliced = Canvas(240, 135, False, 24)
-    for n, kept in ((20, True), (40, True), (60, False)):
+    for n, kept in ((20, True), (32, True), (60, False)):
         whole.fill(0)
         _calls(whole, font, n)
         sliced.keep()
@@ -113,3 +113,34 @@ def test_a_kept_frame_draws_every_slice_as_the_calls_would_have():
     sliced.drop()  # a screen closed: the calls and their texts go
     assert sliced.stop() == 1 and not any(sliced._kept_calls)
     gc.collect()
+
+
+def test_drawing_a_kept_frame_allocates_nothing():
+    # Every slice drawn from the kept calls, its changes found: not a byte of heap (a
+    # frame's allocation is what the screen makes once, never per slice); the same calls
+    # kept again are seen to be the same frame.
+    from heaplock import locked
+    from ui import text
+
+    font = text.font("medium")
+    sliced = Canvas(240, 135, False, 8)
+    sliced.keep()
+    _calls(sliced, font, 24)
+    assert sliced.stop() == 1
+
+    def slices():
+        for part in range(sliced.slices):
+            sliced.top = part * sliced.rows
+            sliced.fill(0)
+            sliced.replay()
+            sliced.changes()
+        return True
+
+    assert locked(slices)
+    sliced.keep()
+    _calls(sliced, font, 24)  # the same calls, the same texts
+    assert sliced.stop() == 2
+    sliced.forget()  # the panel's content unknown: drawn again
+    sliced.keep()
+    _calls(sliced, font, 24)
+    assert sliced.stop() == 1
