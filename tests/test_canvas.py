@@ -112,6 +112,9 @@ def test_a_kept_frame_draws_every_slice_as_the_calls_would_have():
                 whole.buffer[sliced.top * stride:(sliced.top + rows) * stride], (n, part)
     sliced.drop()  # a screen closed: the calls and their texts go
     assert sliced.stop() == 1 and not any(sliced._kept_calls)
+    whole.keep()  # a canvas never sliced keeps nothing: its screen draws as it goes
+    _calls(whole, font, 3)
+    assert whole.stop() == 0 and whole._kept_calls == []
     gc.collect()
 
 

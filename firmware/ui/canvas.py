@@ -89,8 +89,8 @@ class Canvas:
         self._kept = -1  # while a frame is kept (keep()): its calls' slots so far
         # The kept frame, _SLOTS a call (see _keep): made once, here, where the heap is in
         # one piece (it takes less than the rows of buffer a drawing once a frame spares:
-        # main.CANVAS_ROWS). None on a canvas never sliced (App.render keeps no frame).
-        self._kept_calls = [0] * (_SLOTS * _CALLS) if self.slices > 1 else None
+        # main.CANVAS_ROWS). Empty on a canvas never sliced: nothing is kept there.
+        self._kept_calls = [0] * (_SLOTS * _CALLS) if self.slices > 1 else []
         self._calls = -1  # the slots of the last frame kept whole (-1: none)
         self._same = False  # while keeping: the calls so far are the last frame's
 
@@ -140,8 +140,9 @@ class Canvas:
     # frame of more calls than are kept is drawn by the screen slice by slice instead; a
     # frame of the same calls as the last one is not drawn again (nothing would change).
     def keep(self):
-        """From now the drawing calls are kept, for a sliced canvas's whole frame."""
-        self._kept = 0
+        """From now the drawing calls are kept, for a sliced canvas's whole frame (on
+        one never sliced none is: stop() says NOT_KEPT)."""
+        self._kept = 0 if self._kept_calls else _SLOTS * _CALLS + _SLOTS
         self.top = 0
         self._same = self._calls >= 0
 
@@ -189,7 +190,7 @@ class Canvas:
     def drop(self):
         """Lets the kept frame's texts go: a screen closed or opened."""
         calls = self._kept_calls
-        for i in range(len(calls) if calls else 0):
+        for i in range(len(calls)):
             calls[i] = 0
         self._calls = -1
 
