@@ -94,7 +94,7 @@ def test_a_kept_frame_draws_every_slice_as_the_calls_would_have():
     font = text.font("medium")
     whole = Canvas(240, 135)
     sliced = Canvas(240, 135, False, 24)
-    for n, kept in ((20, True), (32, True), (60, False)):
+    for n, kept in ((20, True), (28, True), (60, False)):
         whole.fill(0)
         _calls(whole, font, n)
         sliced.keep()

@@ -30,7 +30,7 @@ MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00"
 # kind in one small int, then x, y and three more (w, h, 0; or the font, the text and its
 # room); up to _CALLS calls.
 _SLOTS = const(6)
-_CALLS = const(32)
+_CALLS = const(28)
 # What stop() says of a kept frame.
 NOT_KEPT = const(0)
 KEPT = const(1)
