@@ -67,3 +67,84 @@ def test_shows_says_which_rows_meet_the_slice_in_the_buffer():
     whole = Canvas(128, 64, True, 16)  # a monochrome canvas is never sliced
     assert whole.shows(0, 1) and whole.shows(63, 1)
     gc.collect()
+
+
+def _calls(canvas, font, n):
+    # n drawing calls of every kind, texts included, over the whole frame
+    random.seed(n)
+    for i in range(n):
+        x, y, colour = random.randrange(-9, 240), random.randrange(-9, 135), random.randrange(9)
+        kind = i % 4
+        if kind == 0:
+            canvas.fill_rect(x, y, random.randrange(1, 60), random.randrange(1, 30), colour)
+        elif kind == 1:
+            canvas.rect(x, y, random.randrange(1, 60), random.randrange(1, 30), colour)
+        elif kind == 2:
+            canvas.hline(x, y, random.randrange(1, 90), colour)
+        else:
+            end = canvas.text(font, "Envit %d" % i, x, y, colour, random.randrange(0, 50))
+            assert end == x + canvas.text_width(font, "Envit %d" % i, 0) or end > x
+
+
+def test_a_kept_frame_draws_every_slice_as_the_calls_would_have():
+    # App.render: the screen draws once, each slice is drawn from the calls kept; a frame
+    # of more calls than are kept is not kept (the screen then draws slice by slice).
+    from ui import text
+
+    font = text.font("medium")
+    whole = Canvas(240, 135)
+    sliced = Canvas(240, 135, False, 24)
+    for n, kept in ((20, True), (28, True), (60, False)):
+        whole.fill(0)
+        _calls(whole, font, n)
+        sliced.keep()
+        _calls(sliced, font, n)
+        assert (sliced.stop() != 0) == kept, n
+        if not kept:
+            continue
+        stride = 120
+        for part in range(sliced.slices):
+            sliced.top = part * sliced.rows
+            sliced.fill(0)
+            sliced.replay()
+            rows = min(sliced.rows, 135 - sliced.top)
+            assert sliced.buffer[:rows * stride] == \
+                whole.buffer[sliced.top * stride:(sliced.top + rows) * stride], (n, part)
+    sliced.drop()  # a screen closed: the calls and their texts go
+    assert sliced.stop() == 1 and not any(sliced._kept_calls)
+    whole.keep()  # a canvas never sliced keeps nothing: its screen draws as it goes
+    _calls(whole, font, 3)
+    assert whole.stop() == 0 and whole._kept_calls == []
+    gc.collect()
+
+
+def test_drawing_a_kept_frame_allocates_nothing():
+    # Every slice drawn from the kept calls, its changes found: not a byte of heap (a
+    # frame's allocation is what the screen makes once, never per slice); the same calls
+    # kept again are seen to be the same frame.
+    from heaplock import locked
+    from ui import text
+
+    font = text.font("medium")
+    sliced = Canvas(240, 135, False, 8)
+    sliced.keep()
+    _calls(sliced, font, 24)
+    assert sliced.stop() == 1
+
+    def slices():
+        for part in range(sliced.slices):
+            sliced.top = part * sliced.rows
+            sliced.fill(0)
+            sliced.replay()
+            sliced.changes()
+        return True
+
+    slices()  # the first sums: a band that changed may make a long int on a 32-bit port
+    assert locked(slices)
+    sliced.keep()
+    _calls(sliced, font, 24)  # the same calls, the same texts
+    assert sliced.stop() == 2
+    sliced.forget()  # the panel's content unknown: drawn again
+    sliced.keep()
+    _calls(sliced, font, 24)
+    assert sliced.stop() == 1

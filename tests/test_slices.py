@@ -57,7 +57,7 @@ def test_a_slice_is_a_whole_number_of_bands_and_the_slices_cover_the_frame():
 
 
 def test_every_main_screen_reaches_the_panel_whole_through_slices():
-    for rows in (24, 48, 68, 4):  # 24: the device's (main.CANVAS_ROWS)
+    for rows in (8, 24, 68, 4):  # 8: the device's (main.CANVAS_ROWS)
         canvas = _sliced(rows)
         for language in LANGUAGES:
             for name, _ in SCENES:
@@ -72,7 +72,7 @@ def test_every_main_screen_reaches_the_panel_whole_through_slices():
 def test_after_presses_the_panel_holds_the_frame_and_only_changed_rows_were_sent():
     presses = (E.NEXT, E.PREV, E.SELECT, E.NEXT, E.NEXT, E.BACK, E.PREV2, E.NEXT, E.SELECT,
                E.BACK, E.BACK, E.NEXT2)
-    for rows in (24, 48, 28):
+    for rows in (8, 48, 28):
         canvas = _sliced(rows)
         for name in ("scoreboard", "actions", "menu", "assistant", "new-match"):
             panel = Panel()
@@ -94,3 +94,42 @@ def test_after_presses_the_panel_holds_the_frame_and_only_changed_rows_were_sent
                 sent = panel.rows_sent
                 app.render()  # nothing changed since: nothing sent
                 assert panel.rows_sent == sent
+
+
+def test_a_screen_draws_once_a_frame_whatever_the_slices():
+    # Its texts are made once a frame (App.render keeps its drawing for every slice); a
+    # screen that draws more than a frame keeps is drawn slice by slice, whole all the same.
+    from app.app import Screen
+
+    class Many(Screen):
+        draws = 0
+
+        def draw(self, app, c):
+            self.draws += 1
+            for i in range(50):  # more calls than a kept frame holds
+                c.fill_rect(i * 4, i * 2, 3, 3, 1)
+
+    canvas = _sliced(8)  # the device's
+    panel = Panel()
+    app = build(canvas, "scoreboard", "en",
+                before_render=lambda app: setattr(app, "display", panel))
+    screen = app.top()
+    counted = screen.draw  # the scoreboard's frames, counted
+    drawn = []
+
+    def draw(app, c):
+        drawn.append(1)
+        counted(app, c)
+
+    screen.draw = draw
+    app.event(E.NEXT)
+    app.render()
+    assert len(drawn) == 1 and canvas.slices == 17
+    assert panel.memory == _whole_frame(app)
+    del screen.draw
+    many = Many()
+    app.stack.append(many)
+    app.render()
+    assert many.draws == 1 + canvas.slices  # kept once, too many: then each slice draws
+    assert panel.memory == _whole_frame(app)
+    app.stack.pop()

@@ -132,8 +132,10 @@ class App:
         if name not in SCREENS:
             raise ValueError("no screen " + name)
         # The texts cached so far go: the screens below hold what they show, and the
-        # scoreboard reads its own again at home (where the cache is emptied anyway).
+        # scoreboard reads its own again at home (where the cache is emptied anyway); so
+        # does the frame the canvas kept.
         i18n.forget()
+        self.canvas.drop()
         gc.collect()
         known = list(sys.modules)
         module = "app." + name
@@ -175,6 +177,7 @@ class App:
             screen.close(self)
             self._drop(screen)
         screen = None
+        self.canvas.drop()  # the closed screen's kept frame
         if depth == 1:  # home: the texts of the screens left go too, the heap as it was
             i18n.forget()
         if collect:
@@ -319,10 +322,22 @@ class App:
         screen = self.top()
         spans = c.spans
         sent = 0
+        kept = C.NOT_KEPT
+        if c.slices > 1:  # the screen draws once, each slice from what it drew
+            c.keep()
+            try:
+                screen.draw(self, c)
+            finally:
+                kept = c.stop()
+            if kept == C.SAME:  # the frame the panel shows: nothing to draw or send
+                return 0
         for part in range(c.slices):
             c.top = part * c.rows
             c.fill(C.BG)
-            screen.draw(self, c)
+            if kept == C.KEPT:
+                c.replay()
+            else:
+                screen.draw(self, c)
             n = c.changes()
             for i in range(0, n, 2):
                 y, h = spans[i], spans[i + 1] - spans[i]

@@ -23,14 +23,16 @@ def draw_title(app, c, text, colour=C.MARK, room=0):
     A title wider than room pixels (the bar by default) takes a row more: never
     shortened. Returns the row under the bar."""
     room = room or c.width - 2
-    lines = (text,) if c.text_width(app.font, text) <= room else c.wrap(app.font, text, room, room)
+    # (no tuple made for a title on one line: a frame allocates as little as it can)
+    lines = None if c.text_width(app.font, text) <= room else c.wrap(app.font, text, room, room)
     line = app.line
-    under = len(lines) * line
+    under = (len(lines) if lines else 1) * line
     if not c.shows(0, under):  # another slice of the frame (ui.canvas)
         return under + 1
     c.fill_rect(0, 0, c.width, under, C.PANEL)
-    for i in range(len(lines)):
-        c.text(app.font, lines[i], 2, i * line + (1 if app.large else 0), colour)
+    for i in range(len(lines) if lines else 1):
+        c.text(app.font, lines[i] if lines else text, 2, i * line + (1 if app.large else 0),
+               colour)
     if c.mono:
         c.hline(0, under - 1, c.width, C.FG)
     return under + 1
@@ -41,13 +43,18 @@ def row_lines(app, c, label):
     row (a label is never shortened: "Joc fora worth: the canton" takes two)."""
     room = marks_x(app, c) - 8  # from 4, and 4 clear of the marks
     font = app.font
-    if c.text_width(font, label) <= room:
+    if _fits(app, c, label):
         return (label,)
     i = label.rfind(": ")  # "name: value" breaks after the name: the value stays whole
     if i > 0 and c.text_width(font, label[:i + 1]) <= room \
             and c.text_width(font, label[i + 2:]) <= room - 6:
         return (label[:i + 1], label[i + 2:])
     return c.wrap(font, label, room, room - 6)
+
+
+def _fits(app, c, label):
+    # Whether the label takes one row (draw_rows then makes no tuple of its lines).
+    return c.text_width(app.font, label) <= marks_x(app, c) - 8
 
 
 def draw_rows(self, app, c, top):
@@ -67,7 +74,8 @@ def draw_rows(self, app, c, top):
     lo = max(cursor - rows, 0)
     hi = min(cursor + rows + 1, n)
     for i in range(lo, hi):
-        size[i] = min(len(row_lines(app, c, items[i][0])), rows)
+        label = items[i][0]
+        size[i] = 1 if _fits(app, c, label) else min(len(row_lines(app, c, label)), rows)
     # The page: up to half a page above the cursor, then down, then up where it ends.
     first = cursor
     used = size[cursor] if n else 0
@@ -83,14 +91,15 @@ def draw_rows(self, app, c, top):
         used += size[first]
     y = top
     for i in range(first, last):
-        texts = row_lines(app, c, items[i][0]) if c.shows(y, size[i] * line) else ()
+        label = items[i][0]
+        texts = None if size[i] == 1 else row_lines(app, c, label)
         colour = C.DIM if i < len(self.dim) and self.dim[i] else C.FG
         if i == cursor:
             c.fill_rect(0, y, c.width, size[i] * line, C.FG)
             colour = C.BG
-        for k in range(len(texts)):
-            c.text(font, texts[k], 10 if k else 4, y + k * line + (1 if app.large else 0),
-                   colour)
+        for k in range((len(texts) if texts else 1) if c.shows(y, size[i] * line) else 0):
+            c.text(font, texts[k] if texts else label, 10 if k else 4,
+                   y + k * line + (1 if app.large else 0), colour)
         y += size[i] * line
     draw_marks(app, c, top, top + (rows - 1) * line, first > 0, last < n)
 

@@ -13,6 +13,11 @@
 # bytes land in the line buffer exactly as they are in the palette, which is the order
 # the panel wants (RGB565, high byte first), on any CPU.
 #
+# The boot does not wait for the panel: the driver resets it when made, and its set-up
+# (sleep out, pixel format, the cleared panel, display on) comes with the first show(),
+# once what is left of the reset's 120 ms has passed; the boot reads the match, the
+# settings and the texts meanwhile (262 ms of fixed waits, one after the other, before).
+#
 # Steady state allocates nothing: the row FrameBuffer and the memoryview of the line
 # that is sent are made again only when a region's width differs from the last one
 # (the app always sends whole-width bands).
@@ -21,6 +26,8 @@
 # height), the controller RAM address of its top-left pixel (col0, row0: the glass's
 # offset within the controller's RAM, as seen through MADCTL), the MADCTL byte, and where the
 # canvas's top-left goes on the panel (left, top; 0, 0 when the canvas fills it).
+import time
+
 import framebuf
 from micropython import const
 
@@ -54,10 +61,6 @@ class DCS:
                  palette, left, top, sleep_ms):
         if width > _LINE_PIXELS:
             raise ValueError("panel wider than the line buffer")
-        if sleep_ms is None:
-            import time
-
-            sleep_ms = time.sleep_ms
         self._spi = spi
         self._dc = dc
         self._cs = cs
@@ -70,7 +73,7 @@ class DCS:
         self.invert = invert
         self._left = left
         self._top = top
-        self._sleep_ms = sleep_ms
+        self._sleep_ms = sleep_ms or time.sleep_ms
         self._cmd = bytearray(1)
         self._arg = bytearray(4)
         self._line = bytearray(width * 2)  # a row of the panel: no region is wider
@@ -80,6 +83,8 @@ class DCS:
         self._row_fb = None
         self._out = None
         self.bg = 0
+        self._since = 0  # ticks_us of the last reset, SLPOUT or SLPIN (_mark)
+        self._started = False  # set up after its reset (start())
         if palette is not None:
             self.set_palette(palette)
         if cs is not None:
@@ -127,7 +132,21 @@ class DCS:
             rst(1)
         else:
             self._command(_SWRESET)
-        self._sleep_ms(120)  # 5 ms before any command, 120 ms before SLPOUT
+        self._mark()  # 5 ms before any command, 120 ms before SLPOUT: start() waits
+
+    # The datasheets' waits (the ST7789V's and ILI9342C's reset timing, SLPIN and SLPOUT):
+    # after a reset, 5 ms before any command and 120 ms before SLPOUT; after SLPOUT, 5 ms
+    # before any command and 120 ms before SLPIN; after SLPIN, 5 ms, and 120 ms before
+    # SLPOUT. The 120 ms run from a mark while the device does something else.
+    def _mark(self):
+        self._since = time.ticks_us()
+
+    def _wait(self, ms):
+        """Sleeps what is left of ms since the last mark (a mark more than half the
+        ticks' period ago reads as negative: long past)."""
+        gone = time.ticks_diff(time.ticks_us(), self._since)
+        if 0 <= gone < ms * 1000:
+            self._sleep_ms((ms * 1000 - gone + 999) // 1000)
 
     def _window(self, x, y, w, h):
         """CASET/RASET to the w x h rectangle at panel (x, y), then RAMWR."""
@@ -155,31 +174,46 @@ class DCS:
 
     # Set-up.
     def init(self):
-        """Resets and sets the controller up, clears the panel, turns the display on."""
+        """Resets the controller. Its set-up waits for the first show() (start()): the
+        boot reads the match and opens the fonts during the reset's 120 ms."""
+        self._started = False
         self._reset()
+
+    def start(self):
+        """Sets the controller up after its reset, clears the panel, turns the display on."""
+        self._started = True
+        self._wait(120)  # no SLPOUT within 120 ms of the reset
         self._setup()
         self.clear(self.bg)
         self._command(_DISPON)
-        self._sleep_ms(20)
 
     def _setup(self):
         """After reset: sleep out, 16-bit pixels, orientation, inversion."""
-        self._command(_SLPOUT)
-        self._sleep_ms(120)  # the supply settles; SLPIN may not follow for 120 ms
+        self._sleep_out()
         self._command1(_COLMOD, 0x55)  # 65K colours, 16 bits a pixel
         self._command1(_MADCTL, self.madctl)
         self._command(_INVON if self.invert else _INVOFF)
         self._command(_NORON)
 
+    def _sleep_out(self):
+        self._command(_SLPOUT)
+        self._mark()
+        self._sleep_ms(5)
+
     def sleep(self, asleep):
-        """Display off and sleep in (RAM kept), or back out of it."""
+        """Display off and sleep in (RAM kept), or back out of it. Before start() the
+        controller is asleep since its reset: the first show() wakes it."""
+        if not self._started:
+            return
         if asleep:
             self._command(_DISPOFF)
+            self._wait(120)  # no SLPIN within 120 ms of SLPOUT
             self._command(_SLPIN)
+            self._mark()
             self._sleep_ms(5)
         else:
-            self._command(_SLPOUT)
-            self._sleep_ms(120)
+            self._wait(120)  # no SLPOUT within 120 ms of SLPIN
+            self._sleep_out()
             self._command(_DISPON)
 
     # Pixels.
@@ -201,6 +235,8 @@ class DCS:
         buffer holds): one window, one line per row."""
         if w <= 0 or h <= 0:
             return
+        if not self._started:  # the first frame: the set-up the reset waited for
+            self.start()
         if w != self._w:
             self._fit(w)
         self._window(self._left + x, self._top + y, w, h)

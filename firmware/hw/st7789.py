@@ -18,8 +18,8 @@ class ST7789(DCS):
 def landscape(board, sleep_ms=None):
     """The board's ST7789 135x240 glass on SPI, turned landscape (MADCTL MX|MV, BGR,
     inverted), as the T-Display and the M5StickC Plus2 mount it: the pins, clock and RAM
-    offsets are the board file's LCD_* names. Lights the backlight once the panel holds
-    a cleared frame."""
+    offsets are the board file's LCD_* names. Lights the backlight: the glass stays dark
+    (display off) until the first frame sets the controller up (hw.dcs start())."""
     from machine import Pin, SPI
 
     from ui.canvas import PALETTE

@@ -5,6 +5,8 @@ import framebuf
 from array import array
 from binascii import crc32
 
+from micropython import const
+
 from ui import text
 
 # Logical colours. On colour screens they are palette indices (PALETTE gives RGB565);
@@ -23,6 +25,19 @@ WARN = 8
 PALETTE = (0x0000, 0xFFFF, 0x8410, 0x2104, 0xFD20, 0x2D7F, 0xFFE0, 0x07E0, 0xF800,
            0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000)
 MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00"
+
+# A kept frame (Canvas.keep): a call takes _SLOTS slots of a list: its bottom row, ink and
+# kind in one small int, then x, y and three more (w, h, 0; or the font, the text and its
+# room); up to _CALLS calls.
+_SLOTS = const(6)
+_CALLS = const(28)
+# What stop() says of a kept frame.
+NOT_KEPT = const(0)
+KEPT = const(1)
+SAME = const(2)
+_FILL_RECT = const(0)
+_RECT = const(1)
+_TEXT = const(2)
 
 
 class Canvas:
@@ -71,10 +86,20 @@ class Canvas:
         self._fixes = _fixes(self._bands[0])
         self._fixes_last = _fixes(self._last)
         self.spans = array("H", bytes(4 * count))  # what changes() found
+        self._kept = -1  # while a frame is kept (keep()): its calls' slots so far
+        # The kept frame, _SLOTS a call (see _keep): made once, here, where the heap is in
+        # one piece (it takes less than the rows of buffer a drawing once a frame spares:
+        # main.CANVAS_ROWS). Empty on a canvas never sliced: nothing is kept there.
+        self._kept_calls = [0] * (_SLOTS * _CALLS) if self.slices > 1 else []
+        self._calls = -1  # the slots of the last frame kept whole (-1: none)
+        self._same = False  # while keeping: the calls so far are the last frame's
 
     def shows(self, y, h):
-        """True when rows y..y+h-1 meet the slice in the buffer. A screen skips making
-        the texts of rows outside it: there they would only be measured."""
+        """True when rows y..y+h-1 meet the slice in the buffer (while a frame is kept:
+        the screen). A screen skips making the texts of rows outside it: there they
+        would only be measured."""
+        if self._kept >= 0:
+            return y < self.height and y + h > 0
         return y < self.top + self.rows and y + h > self.top
 
     def ink(self, colour):
@@ -85,25 +110,98 @@ class Canvas:
         self.fb.fill(self.ink(colour))
 
     def fill_rect(self, x, y, w, h, colour):
-        self.fb.fill_rect(x, y - self.top, w, h, self.ink(colour))
+        self._call(_FILL_RECT, colour, x, y, w, h, 0)
 
     def rect(self, x, y, w, h, colour):
-        self.fb.rect(x, y - self.top, w, h, self.ink(colour))
+        self._call(_RECT, colour, x, y, w, h, 0)
 
     def hline(self, x, y, w, colour):
-        self.fb.hline(x, y - self.top, w, self.ink(colour))
+        self._call(_FILL_RECT, colour, x, y, w, 1, 0)
 
-    def vline(self, x, y, h, colour):
-        self.fb.vline(x, y - self.top, h, self.ink(colour))
+    def _call(self, kind, colour, a, y, b, c, d):
+        # A drawing call: kept while a frame is (keep()), else drawn into the slice. (For
+        # a rectangle c is its height: one wholly off the screen draws nothing.)
+        if self._kept < 0:
+            self._draw(kind, self.ink(colour), a, y, b, c, d)
+        elif y < self.height and y + c > 0:
+            self._keep(kind, colour, a, y, b, c, d, y + c)
 
-    def ellipse(self, x, y, rx, ry, colour, filled=False):
-        self.fb.ellipse(x, y - self.top, rx, ry, self.ink(colour), filled)
+    def _draw(self, kind, ink, a, y, b, c, d):
+        y -= self.top
+        if kind == _TEXT:  # b: the font, c: the text, d: its room
+            text.draw(self.fb, b, c, a, y, ink, d)
+        elif kind == _FILL_RECT:
+            self.fb.fill_rect(a, y, b, c, ink)
+        else:
+            self.fb.rect(a, y, b, c, ink)
+
+    # A frame kept: App.render has the screen draw once a frame, its calls kept with what
+    # they were given (the texts it made), and each slice drawn from them (replay()). A
+    # frame of more calls than are kept is drawn by the screen slice by slice instead; a
+    # frame of the same calls as the last one is not drawn again (nothing would change).
+    def keep(self):
+        """From now the drawing calls are kept, for a sliced canvas's whole frame (on
+        one never sliced none is: stop() says NOT_KEPT)."""
+        self._kept = 0 if self._kept_calls else _SLOTS * _CALLS + _SLOTS
+        self.top = 0
+        self._same = self._calls >= 0
+
+    def stop(self):
+        """Ends the keeping: NOT_KEPT (too many calls), KEPT, or SAME (the calls of the
+        frame kept last, which the panel shows)."""
+        kept = self._kept
+        self._kept = -1
+        if kept > _SLOTS * _CALLS:
+            self._calls = -1
+            return NOT_KEPT
+        same = self._same and kept == self._calls
+        self._calls = kept
+        return SAME if same else KEPT
+
+    def _keep(self, kind, colour, a, y, b, c, d, bottom):
+        n = self._kept
+        self._kept = n + _SLOTS
+        if n >= _SLOTS * _CALLS:  # one too many: the screen will draw each slice itself
+            return
+        calls = self._kept_calls
+        k = bottom << 6 | self.ink(colour) << 2 | kind
+        if self._same and calls[n] == k and calls[n + 1] == a and calls[n + 2] == y \
+                and calls[n + 3] == b and calls[n + 4] == c and calls[n + 5] == d:
+            return  # as in the last frame
+        self._same = False
+        calls[n] = k
+        calls[n + 1] = a
+        calls[n + 2] = y
+        calls[n + 3] = b
+        calls[n + 4] = c
+        calls[n + 5] = d
+
+    def replay(self):
+        """Draws the kept frame's calls that meet the slice in the buffer."""
+        calls = self._kept_calls
+        top = self.top
+        end = top + self.rows
+        for i in range(0, self._calls, _SLOTS):
+            k = calls[i]
+            if k >> 6 > top and calls[i + 2] < end:  # its rows meet the slice's
+                self._draw(k & 3, k >> 2 & 15, calls[i + 1], calls[i + 2], calls[i + 3],
+                           calls[i + 4], calls[i + 5])
+
+    def drop(self):
+        """Lets the kept frame's texts go: a screen closed or opened."""
+        calls = self._kept_calls
+        for i in range(len(calls)):
+            calls[i] = 0
+        self._calls = -1
 
     # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
     # stop, when longer): it never runs into the next one.
     def text(self, font, s, x, y, colour, room=0):
         """Draws s with its top-left at (x, y); returns the x after it."""
         if not self.shows(y, font.HEIGHT):  # not in this slice: only measured
+            return x + text.width(font, s, room)
+        if self._kept >= 0:
+            self._keep(_TEXT, colour, x, y, font, s, room, y + font.HEIGHT)
             return x + text.width(font, s, room)
         return text.draw(self.fb, font, s, x, y - self.top, self.ink(colour), room)
 
@@ -177,6 +275,7 @@ class Canvas:
         """The panel's content is unknown (woken up, reset): send everything next time."""
         for i in range(len(self._sums)):
             self._sums[i] = None
+        self._calls = -1  # the kept frame is drawn again
 
 
 def _fixes(band):

@@ -231,6 +231,7 @@ class SetUpBeforeReset(ST7789):
         self._sleep_ms(120)
         self.clear(self.bg)
         self._command(0x29)
+        self._started = True  # (the first show() would set it up again, right)
 
 
 class WindowOneTooWide(ST7789):
@@ -542,41 +543,105 @@ def test_ili9342c_init_and_band_writes_byte_for_byte(ips):
     d = ILI9342C(bus, dc=dc, cs=bus.pin("cs"), rst=bus.pin("rst"), width=320, height=240,
                  madctl=BGR, invert=ips, palette=PALETTE, left=40, top=52,
                  sleep_ms=bus.sleep_ms)
-    want = [("rst", 1), ("ms", 1), ("rst", 0), ("ms", 1), ("rst", 1), ("ms", 120)]
-    for c, p in ILI9342C_VENDOR:
-        want += _cmd(c, bytes.fromhex(p))
-    want += _cmd(0x11) + [("ms", 120)] + _cmd(0x3A, b"\x55") + _cmd(0x36, b"\x08")
-    want += _cmd(0x21 if ips else 0x20) + _cmd(0x13)
-    want += _window(0, 0, 319, 239) + [("d", PALETTE[0].to_bytes(2, "big") * 320)] * 240
-    want += _cmd(0x29) + [("ms", 20)]
-    assert bus.log == want
+    # The reset only: the set-up waits for the first frame (the boot goes on meanwhile)
+    assert bus.log == [("rst", 1), ("ms", 1), ("rst", 0), ("ms", 1), ("rst", 1)]
+    bus.log.clear()
     canvas = Canvas(240, 135)
     App(canvas, match=play("variant valencia\nbaza A")).render()
-    bus.log.clear()
+    d.sleep(True)  # asleep since its reset: nothing to send
+    d.sleep(False)  # woken by its first frame
+    assert bus.log == []
     d.show(canvas, 0, 40, 240, 8)  # a band 8 rows high, placed at (40, 52) on the glass
-    want = _window(40, 92, 279, 99) + [("d", _rgb565_row(canvas, 0, y, 240))
-                                       for y in range(40, 48)]
+    want = [("ms", 120)]  # what is left of the reset's 120 ms: all of it (no time passed)
+    for c, p in ILI9342C_VENDOR:
+        want += _cmd(c, bytes.fromhex(p))
+    want += _cmd(0x11) + [("ms", 5)] + _cmd(0x3A, b"\x55") + _cmd(0x36, b"\x08")
+    want += _cmd(0x21 if ips else 0x20) + _cmd(0x13)
+    want += _window(0, 0, 319, 239) + [("d", PALETTE[0].to_bytes(2, "big") * 320)] * 240
+    want += _cmd(0x29)
+    want += _window(40, 92, 279, 99) + [("d", _rgb565_row(canvas, 0, y, 240))
+                                        for y in range(40, 48)]
     assert bus.log == want
     bus.log.clear()
     d.sleep(True)
     d.sleep(False)
-    assert bus.log == _cmd(0x28) + _cmd(0x10) + [("ms", 5)] + _cmd(0x11) + [("ms", 120)] + \
-        _cmd(0x29)
+    # SLPIN 120 ms after SLPOUT at the soonest, SLPOUT 120 ms after SLPIN (no time passed)
+    assert bus.log == _cmd(0x28) + [("ms", 120)] + _cmd(0x10) + [("ms", 5), ("ms", 120)] + \
+        _cmd(0x11) + [("ms", 5)] + _cmd(0x29)
 
 
 def test_st7789_init_and_band_writes_byte_for_byte():
     bus = Recorder()
     d = ST7789(bus, dc=bus.set_dc, cs=bus.pin("cs"), rst=None, palette=PALETTE,
                sleep_ms=bus.sleep_ms)
-    want = _cmd(0x01) + [("ms", 120)]  # no RST line: a software reset
-    want += _cmd(0x11) + [("ms", 120)] + _cmd(0x3A, b"\x55") + _cmd(0x36, b"\x68")
-    want += _cmd(0x21) + _cmd(0x13)
-    want += _window(40, 53, 279, 187) + [("d", PALETTE[0].to_bytes(2, "big") * 240)] * 135
-    want += _cmd(0x29) + [("ms", 20)]
-    assert bus.log == want
+    assert bus.log == _cmd(0x01)  # no RST line: a software reset; the rest waits
     canvas = Canvas(240, 135)
     App(canvas, match=play("variant valencia\nbaza A")).render()
     bus.log.clear()
     d.show(canvas, 0, 120, 240, 15)
+    want = [("ms", 120)] + _cmd(0x11) + [("ms", 5)] + _cmd(0x3A, b"\x55")
+    want += _cmd(0x36, b"\x68") + _cmd(0x21) + _cmd(0x13)
+    want += _window(40, 53, 279, 187) + [("d", PALETTE[0].to_bytes(2, "big") * 240)] * 135
+    want += _cmd(0x29)
+    assert bus.log == want + _window(40, 173, 279, 187) + [
+        ("d", _rgb565_row(canvas, 0, y, 240)) for y in range(120, 135)]
+    bus.log.clear()
+    d.show(canvas, 0, 120, 240, 15)  # set up once
     assert bus.log == _window(40, 173, 279, 187) + [("d", _rgb565_row(canvas, 0, y, 240))
                                                     for y in range(120, 135)]
+
+
+# ---- the boot's waits -----------------------------------------------------------------------
+
+def _boot(name, monkeypatch, flash_ms=0):
+    """Boots the board on the simulator; returns the ms the boot slept and its panel model.
+    flash_ms: the time the boot's reading of the language files takes (0 on the simulator,
+    whose flash answers at once; tens of ms on a board)."""
+    import time
+
+    import app.i18n
+    from sim.device import Device
+
+    slept = []
+    sleep = time.sleep_ms
+
+    def sleep_ms(ms):
+        slept.append(ms)
+        sleep(ms)
+
+    monkeypatch.setattr(time, "sleep_ms", sleep_ms)
+    if flash_ms:
+        check = app.i18n.check
+
+        def slow_check():
+            SIM.advance_ms(flash_ms)
+            check()
+
+        monkeypatch.setattr(app.i18n, "check", slow_check)
+    device = Device(name, language="en")
+    return sum(slept), device.model
+
+
+@pytest.mark.parametrize("name", ["tdisplay", "m5stack_core"])
+def test_the_boot_waits_less_for_its_panel_and_keeps_the_datasheet_waits(name, monkeypatch):
+    # Before: 262 ms of fixed waits (the reset pulse 2, the reset's 120, SLPOUT's 120,
+    # DISPON's 20), one after the other. Now the reset's 120 ms run while the boot goes on
+    # and SLPOUT is followed by the 5 ms the datasheet asks; the model of the controller
+    # lists any command sooner than its datasheet allows (errors).
+    slept, model = _boot(name, monkeypatch)
+    assert slept <= 2 + 120 + 5 < 262
+    assert model.errors == [] and model.display_on and not model.sleeping
+    at = {c: t for t, c, _ in reversed(model.commands)}  # each command's first time
+    assert at[0x11] - model._reset_at >= 120_000  # SLPOUT: 120 ms after the reset
+    after = [t for t, c, _ in model.commands if t > at[0x11]]
+    assert after and after[0] - at[0x11] >= 5_000  # then 5 ms before the next command
+
+
+def test_the_reset_wait_overlaps_the_rest_of_the_boot(monkeypatch):
+    # On a board reading the language files takes time: the panel's reset runs meanwhile,
+    # and only what is left of its 120 ms is waited.
+    slept, model = _boot("tdisplay", monkeypatch, flash_ms=80)
+    assert slept <= 2 + (120 - 80) + 5
+    assert model.errors == []
+    at = {c: t for t, c, _ in reversed(model.commands)}
+    assert at[0x11] - model._reset_at >= 120_000
