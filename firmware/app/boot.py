@@ -78,9 +78,11 @@ def boot(board, canvas, files, share_ports):
         except Exception as e:  # the match stays on flash as it is; the screen says why
             from ui.fault import Fault
 
+            power.show()
             return Loop(Fault(canvas, display, e), keys, power)
         notice = journal.discard()  # a saved match the app cannot show: set aside
         device = build(match)
+    power.show()  # the first frame is on the glass: lit now
     app = device.app
     if notice:
         app.message = t(notice)

@@ -62,7 +62,9 @@ def power(board, settings, display=None, playing=None, sleeps=True):
         # so the screen stays lit (or dim) while the chip sleeps between presses
         # (MicroPython docs/esp32/quickref.rst, "PWM": "Allow PWM during light sleep").
         # (The pinned stubs predate the keyword: MicroPython v1.29 has it.)
-        light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=65535,
+        # Dark until the boot's first frame: the panel is set up at that frame
+        # (hw.dcs), and a lit TN glass would show white until then.
+        light = PWM(Pin(board.BACKLIGHT), freq=5000, duty_u16=0,
                     lightsleep=True)  # pyright: ignore[reportCallIssue]
     else:  # an OLED lights itself, asleep or not
         light = PanelLight(display) if hasattr(display, "sleep") else None
@@ -77,5 +79,5 @@ def power(board, settings, display=None, playing=None, sleeps=True):
         sleep = machine.lightsleep
     return Power(light=light, adc=adc, settings=settings, pause=time.sleep_ms, sleep=sleep,
                  sleep_lit=True, divider=board.BATTERY_SCALE or 2, adc_enable=enable,
-                 playing=playing,
+                 playing=playing, shown=False,
                  now_ms=time.ticks_ms())  # pyright: ignore[reportArgumentType]

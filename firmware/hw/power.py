@@ -104,7 +104,7 @@ class Power:
     def __init__(self, light=None, adc=None, settings=None, pause=None, sleep=None,
                  sleep_lit=False, divider=2, adc_enable=None, bright=65535, dim=DIM_DUTY,
                  now_ms=0, scan_ms=10, max_ms=5000, battery_ms=30000, samples=16,
-                 usb_mv=4350, absent_mv=2500, playing=None):
+                 usb_mv=4350, absent_mv=2500, playing=None, shown=True):
         self._light = light
         self._pwm = light is not None and hasattr(light, "duty_u16")
         self.settings = settings  # read at every tick: a changed timeout applies at once
@@ -133,7 +133,8 @@ class Power:
         self._pct = -1
         self._low = False
         self.mv = -1  # the last battery reading, millivolts at the cell (-1: none)
-        self._show()
+        if shown:  # else dark until show(): the boot's first frame
+            self.show()
 
     # The backlight.
     def edge(self, pressed, now_ms):
@@ -160,7 +161,7 @@ class Power:
         self._last = now_ms & _MASK
         if self.state != LIT:
             self.state = LIT
-            self._show()
+            self.show()
 
     def tick(self, now_ms):
         """Dims or switches off when due; reads the battery when due. Returns True when
@@ -169,7 +170,7 @@ class Power:
         s = self._due(elapsed(now, self._last))
         if s > self.state:
             self.state = s
-            self._show()
+            self.show()
         if self._adc is None:
             return False
         if self._read and elapsed(now, self._read_t) < self._every:
@@ -218,7 +219,8 @@ class Power:
         t = self._off_ms(t)
         return t - idle if idle < t else 0
 
-    def _show(self):
+    def show(self):
+        """Lights the screen as the state says (the boot's first, once a frame is drawn)."""
         light = self._light
         if light is None:
             return

@@ -645,3 +645,23 @@ def test_the_reset_wait_overlaps_the_rest_of_the_boot(monkeypatch):
     assert model.errors == []
     at = {c: t for t, c, _ in reversed(model.commands)}
     assert at[0x11] - model._reset_at >= 120_000
+
+
+@pytest.mark.parametrize("name", ["tdisplay", "m5stack_core"])
+def test_the_backlight_comes_on_after_the_first_frame(name, monkeypatch):
+    # The panel is set up at the first frame (its reset overlaps the boot): lit before it,
+    # a TN glass shows white for the whole boot. Dark until the frame is on the glass.
+    lit = []
+    duty_u16 = machine.PWM.duty_u16
+
+    def record(self, value=None):
+        if value is not None:
+            lit.append((SIM.now_us, value))
+        return duty_u16(self, value)
+
+    monkeypatch.setattr(machine.PWM, "duty_u16", record)
+    _, model = _boot(name, monkeypatch)
+    on = [t for t, value in lit if value]
+    at = {c: t for t, c, _ in reversed(model.commands)}  # each command's first time
+    assert on and all(value == 0 for t, value in lit if t < on[0])
+    assert on[0] >= at[0x29] and on[0] >= at[0x2C]  # after DISPON and the first RAMWR
