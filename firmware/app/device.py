@@ -101,6 +101,9 @@ class Device:
         journal = self.journal
         if journal.error is not None:  # retried at every press, not only at a change
             journal.changed()
+            if isinstance(journal.error, MemoryError):  # the heap: the screens go home
+                self.app.recover()  # before a command is left unsaved, then once more
+                journal.changed()
         if self.unarchived:
             self.unarchived = self.keep()
         try:

@@ -20,6 +20,7 @@ from sim.device import Device
 from sim.headless import started
 from sim.fingers import Fingers
 from sim import flash as sim_flash
+from truc import rules as R
 from sim.flashdir import MARKER, FlashFolder
 from sim.headless import prepare
 
@@ -383,3 +384,31 @@ def test_a_full_flash_while_sharing_says_the_settings_and_leaves_the_score_unmar
         app.sharing.off()
     device.pull_battery()
     assert device.app.match.entries() == entries  # every command was saved
+
+
+def test_a_save_the_heap_refuses_brings_the_screens_home_and_saves(monkeypatch):
+    # tools.fuzz heap (seed 4, case 4): in a crowded heap a command's save ran out of
+    # memory under a menu, and the match stayed unsaved until the next press. The
+    # players' command comes before the screens: home, and saved at once.
+    device = Device("tdisplay", "en")
+    fingers = Fingers(device)
+    fingers.gesture(0, SHORT)
+    fingers.gesture(1, LONG)  # Start: a new Valencia match, saved
+    app = device.app
+    journal = app.on_change.__self__.journal
+    snapshot = journal._snapshot
+
+    def crowded(m):  # no heap for a snapshot while a screen is over the scoreboard
+        if len(app.stack) > 1:
+            raise MemoryError()
+        snapshot(m)
+
+    monkeypatch.setattr(journal, "_snapshot", crowded)
+    journal._ok = False  # the next change writes a snapshot
+    app.open("mainmenu")
+    assert app.apply(R.BAZA, 1) is None
+    app.after_event()
+    assert len(app.stack) == 1 and journal.error is None and not app.unsaved
+    state = bytes(app.match.state)
+    device.pull_battery()
+    assert bytes(device.app.match.state) == state
