@@ -118,21 +118,19 @@ def _labelled(app, hand, texts):
     that paid them ("Round 1: Envit: B +4 (33)", "Round 1: A +1"): a page may show any
     line alone, and this round's "Envit: B +1" and the last round's must never read
     alike. Laid out here as the scoreboard would (a text or more a line, " · " apart),
-    in its room (Scoreboard.draw's) less the label's: it never wraps them again."""
+    in its room (Scoreboard.draw's) less the label's: it never wraps them again. The
+    round's own word goes where it would start a line: not "Round 1: Round: A +1"."""
     c = app.canvas
     font = app.font
     label = (t("punta %d/3") % (hand & 3) if hand & 3 else t("Round %d") % (hand >> 2)) + ": "
     room = c.width - 4 - c.text_width(font, label)
-    said = t("Round: %s +%d")
-    said = said[:said.find("%")]
+    said = t("Round: %s +%d").split("%")[0]
     out = []
     for text in texts:
         if out and c.text_width(font, out[-1] + " · " + text) <= room:
             out[-1] += " · " + text
-        else:  # a line's first: "Round 1: A +1", not "Round 1: Round: A +1"
-            if said and text.startswith(said):
-                text = text[len(said):]
-            out.extend(c.wrap(font, text, room, room))
+        else:
+            out += c.wrap(font, text[len(said):] if text.startswith(said) else text, room, room)
     for i in range(len(out)):
         out[i] = label + out[i]
     return out
