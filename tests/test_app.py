@@ -604,7 +604,7 @@ def test_the_summary_says_why_the_round_paid_on_as_many_rows_as_it_takes():
 def test_the_last_round_stays_on_the_scoreboard_until_the_round_in_play_has_stakes():
     # Never both (issue 34): "Envit: A +1 · Envit: B +24" read as B having more coming.
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A")
-    assert _stakes(app) == "Envit: B +2 · Round: B +1 (A went)"
+    assert _stakes(app) == "Round 1: Envit: B +2 · Round 1: B +1 (A went)"
     app = _app("variant valencia\nenvit A\nvull B\nenvitwin B\nfold A\ntruc B\nvull A")
     assert _stakes(app) == "Truc"
     _press(app, E.PREV)

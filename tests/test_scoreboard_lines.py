@@ -1,8 +1,9 @@
 # The scoreboard's lines on every glass (issue 34): the title and the key hints always
 # show, however many lines the stakes take (the README promises "what each key does
 # now"); lines beyond the glass's room come a page at a time; this round's stakes and
-# what the last round paid are never on the scoreboard together; a finished punta match
-# draws no duellists and names no duel.
+# what the last round paid are never on the scoreboard together, and the last round's
+# lines each start with its round; a finished punta match draws no duellists and names
+# no duel.
 # mp-heap: 512K  (every board, all three languages in one process)
 from ui import events as E
 from test_layout import _SIZES, _draw, _new, _notice_over_call, problems, STATES, LONG_NAMES
@@ -93,7 +94,57 @@ def test_this_round_and_the_last_are_never_on_one_line():
     app = make_app("variant valencia\nenvit B\nnovull A\nbaza A\nbaza A\nflor A")
     assert Scoreboard()._stakes(app, app.match, ("A", "B")) == ["Flor A"]
     app = make_app("variant valencia\nenvit B\nnovull A\nbaza A\nbaza A")
-    assert Scoreboard()._stakes(app, app.match, ("A", "B")) == ["Envit: B +1", "Round: A +1"]
+    assert Scoreboard()._stakes(app, app.match, ("A", "B")) == [
+        "Round 1: Envit: B +1", "Round 1: A +1"]
+
+
+# Issue 34, item 3: this round's stakes and what the last round paid read alike ("Envit:
+# B +1", B has 1 coming, and "Envit: B +1", paid in round 1), on the OLED a page each
+# ("Round: A +1" alone under "Round 2"). Played from the new-user trial's logs.
+_PAID = "variant valencia\nenvit A\nenvit B 4\nvull A\nbaza A\nbaza A\nshow 0:31 1:33\n"
+_REFUSED = "variant valencia\nenvit B\nnovull A\nbaza A\nbaza A\n"
+_THIS_ROUND = (_PAID + "envit B\nnovull A", _REFUSED + "envit B\nnovull A")
+_LAST_ROUND = (
+    (_PAID, "Round 1"), (_REFUSED, "Round 1"),
+    # Texts that wrap: the flors and the envit on the flors; a joc fora in three pardas.
+    ("variant valencia\nflor A\nflor B\nenvit A\nvull B\nshow 1:38\nbaza A\nbaza A",
+     "Round 1"),
+    ("variant valencia\ntruc B fora\nvull A\nbaza parda\nbaza parda\nbaza parda", "Round 1"),
+    ("variant palacios\nbaza A\nbaza A\nbaza A\nbaza A", "punta 1/3"),  # a duel's
+)
+_LABELS = {"ca": {"Round 1": "Ronda 1: "}, "es": {"Round 1": "Ronda 1: "}}
+
+
+def _stake_lines(i, language, log):
+    """The stakes' lines drawn on each page (a list a page), and all of them."""
+    pages = _pages(i, language, _new(log))
+    app = pages[0][1]
+    lines = app.top()._lines(app, app.canvas, app.match, app.canvas.width - 4)
+    return [[s for s, _ in _texts(recorder) if s in lines] for recorder, _ in pages], lines
+
+
+def test_the_last_rounds_lines_start_with_its_round_on_every_page():
+    wrong = []
+    for language in ("ca", "es", "en"):
+        for i in range(len(_SIZES)):
+            where = "%s-%s" % (_SIZES[i][0], language)
+            now = set()
+            for log in _THIS_ROUND:
+                pages, lines = _stake_lines(i, language, log)
+                now.update(lines)
+                if [s for s in lines if s.startswith(("Round", "Ronda", "punta"))]:
+                    wrong.append("%s: this round's labelled as the last: %r" % (where, lines))
+            for log, label in _LAST_ROUND:
+                label = _LABELS.get(language, {}).get(label, label + ": ")
+                pages, lines = _stake_lines(i, language, log)
+                if now & set(lines):
+                    wrong.append("%s: reads as this round's: %r" % (where, now & set(lines)))
+                if [s for page in pages for s in page] != lines:
+                    wrong.append("%s: not every line on a page: %r" % (where, pages))
+                for page in pages:  # every line: a page may show one alone (the OLED)
+                    if not page or [s for s in page if not s.startswith(label)]:
+                        wrong.append("%s: a line without its round: %r" % (where, page))
+    assert not wrong, "\n".join(wrong)
 
 
 def _won_in_a_duel(app):
@@ -133,27 +184,28 @@ def test_the_last_round_says_why_it_paid_in_the_tables_words():
     # Issue 34 (polish): joc fora, three pardas, an envit on the flors, said; in each
     # language (the variant's own word for joc fora).
     fora = "variant mallorca\nadjust B +5\ntruc A fora\nvull B\nbaza A\nbaza A"
-    assert _line(fora) == ["Round: A +24 (joc fora)", "A wins the canton"]
-    assert _line(fora, "es") == ["Ronda: A +24 (juego fuera)", "A gana el cantón"]
+    assert _line(fora) == ["Round 1: A +24 (joc fora)", "Round 1: A wins the canton"]
+    assert _line(fora, "es") == ["Ronda 1: A +24 (juego fuera)", "Ronda 1: A gana el cantón"]
     pardas = "variant valencia\nbaza parda\nbaza parda\nbaza parda"
-    assert _line(pardas) == ["Round: A +1 (three pardas, the mà wins)"]
-    assert _line(pardas, "ca") == ["Ronda: A +1 (tres pardes, guanya la mà)"]
-    assert _line(pardas, "es") == ["Ronda: A +1 (tres pardas, gana la mano)"]
+    assert _line(pardas) == ["Round 1: A +1 (three pardas, the", "Round 1: mà wins)"]
+    assert _line(pardas, "ca") == ["Ronda 1: A +1 (tres pardes,", "Ronda 1: guanya la mà)"]
+    assert _line(pardas, "es") == ["Ronda 1: A +1 (tres pardas, gana", "Ronda 1: la mano)"]
     both = "variant valencia\ntruc B fora\nvull A\nbaza parda\nbaza parda\nbaza parda"
-    assert _line(both) == ["Round: A +24 (joc fora, three pardas, the mà wins)",
-                           "A wins the canton"]
+    assert _line(both) == ["Round 1: A +24 (joc fora, three", "Round 1: pardas, the mà wins)",
+                           "Round 1: A wins the canton"]
     flors = "variant valencia\nflor A\nflor B\nenvit A\nvull B\nshow 1:38\nbaza A\nbaza A"
-    assert _line(flors) == ["Flor: A +3", "Flor: B +3", "Envit of the flors: B +2 (38)",
-                            "Round: A +1"]
-    assert _line(flors, "ca")[2] == "Envit de flors: B +2 (38)"
-    assert _line(flors, "es")[2] == "Envit de flores: B +2 (38)"
+    assert _line(flors) == ["Round 1: Flor: A +3 · Flor: B +3",
+                            "Round 1: Envit of the flors: B +2", "Round 1: (38) · Round: A +1"]
+    assert _line(flors, "ca")[1:] == ["Ronda 1: Envit de flors: B +2 (38)", "Ronda 1: A +1"]
+    assert _line(flors, "es")[1:] == ["Ronda 1: Envit de flores: B +2",
+                                      "Ronda 1: (38) · Ronda: A +1"]
     refused = "variant valencia\nflor A\nflor B\nenvit A\nnovull B\nbaza A\nbaza A"
-    assert _line(refused)[2] == "Envit of the flors: A +1"
+    assert _line(refused)[1] == "Round 1: Envit of the flors: A +1"
     # An ordinary envit, a round won by its bazas, a joc fora refused: nothing added.
     assert _line("variant valencia\nenvit A\nvull B\nshow 1:31\nbaza parda\nbaza A") == [
-        "Envit: B +2 (31)", "Round: A +1"]
+        "Round 1: Envit: B +2 (31)", "Round 1: A +1"]
     assert _line("variant mallorca\nbaza A\ntruc A fora\nnovull B") == [
-        "Round: A +1 (B: no vull)"]
+        "Round 1: A +1 (B: no vull)"]
 
 
 def test_an_adjust_says_what_it_corrected():
@@ -171,6 +223,6 @@ def test_an_adjust_says_what_it_corrected():
         "Points B +12", "B wins the canton"]
     # Undone to nothing by hand: the last round again.
     assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3\nadjust B -3") == [
-        "Round: A +1"]
+        "Round 1: A +1"]
     # The next command of play: the correction is in the round history, not here.
     assert _line("variant valencia\nbaza A\nbaza A\nadjust B +3\ntruc A\nvull B") == ["Truc"]

@@ -158,6 +158,12 @@ def _round_why(app):
     app.apply(R.BAZA, R.PARDA)
 
 
+def _last_round(app):
+    # Round 4 closed (an envit won on the values shown, the round): round 5 has no
+    # stakes yet, so the scoreboard says what round 4 paid, each line with its round.
+    play("baza A\nbaza A\nenvit A\nvull B\nbaza B\nbaza B\nshow 0:31 1:33", app.match)
+
+
 def _round_history(app):
     app.open("rounds")  # the latest round: round 2, an envit and the bazas
 
@@ -251,6 +257,7 @@ SCENES = (
     ("seat-names", _seat_names),
     ("canton-won", _canton_won),
     ("round-why", _round_why),
+    ("last-round", _last_round),
     ("round-history", _round_history),
     ("past-matches", _past_matches),
     ("keys", _keys),

@@ -91,7 +91,7 @@ def paid(app, names, hand, fresh=True):
 def lines(app, names, parts, fresh):
     """The scoreboard's parts: parts (the round in play's), then the points corrected by
     hand since the last command of play, per team as entered ("Points B -2"); when there
-    are neither, what the last round paid (paid(); fresh as there)."""
+    are neither, what the last round paid (paid(); fresh as there), labelled lines."""
     m = app.match
     fixed = [0, 0]
     i = m.entries()
@@ -108,7 +108,31 @@ def lines(app, names, parts, fresh):
         if last[6] != R.NOBODY and last[4] == last[2] == R.NOBODY and not last[0] + last[1]:
             out.append(t("%s wins the canton") % names[last[6]])  # a correction won it
     elif not parts:
-        out = [text for text, _ in paid(app, names, closed(m), fresh)]
+        hand = closed(m)
+        out = _labelled(app, hand, [text for text, _ in paid(app, names, hand, fresh)])
+    return out
+
+
+def _labelled(app, hand, texts):
+    """texts as the scoreboard's lines, every line starting with the round (or duel)
+    that paid them ("Round 1: Envit: B +4 (33)", "Round 1: A +1"): a page may show any
+    line alone, and this round's "Envit: B +1" and the last round's must never read
+    alike. Laid out here as the scoreboard would (a text or more a line, " · " apart),
+    in its room (Scoreboard.draw's) less the label's: it never wraps them again. The
+    round's own word goes where it would start a line: not "Round 1: Round: A +1"."""
+    c = app.canvas
+    font = app.font
+    label = (t("punta %d/3") % (hand & 3) if hand & 3 else t("Round %d") % (hand >> 2)) + ": "
+    room = c.width - 4 - c.text_width(font, label)
+    said = t("Round: %s +%d").split("%")[0]
+    out = []
+    for text in texts:
+        if out and c.text_width(font, out[-1] + " · " + text) <= room:
+            out[-1] += " · " + text
+        else:
+            out += c.wrap(font, text[len(said):] if text.startswith(said) else text, room, room)
+    for i in range(len(out)):
+        out[i] = label + out[i]
     return out
 
 
