@@ -265,3 +265,20 @@ def test_a_past_match_of_one_round_says_one_round():
     app.open("mainmenu")
     app.open("pastmatches")
     assert _texts(app)[1] == "Mallorca · A 0-0 B · 1 ronda"
+
+
+def test_a_past_match_won_by_adjusting_the_points_says_so_not_0_rounds():
+    # Issue 34's trial: a match won by Adjust points alone was listed as "0 rondas".
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play("variant valencia\nset canton=12\nadjust A 12\nadjust A 12"))
+    assert archive.keep(play("variant mallorca\nbaza A"))  # no round closed, no score
+    said = {"en": "adjusted", "ca": "corregida", "es": "corregida"}  # (the match)
+    for language in LANGUAGES:
+        for large in (True, False):
+            app = _app("variant valencia", large, language)
+            app.archive = lambda: archive
+            app.open("pastmatches")
+            labels = [label for label, _ in app.top().items]
+            assert labels[1].endswith(" · " + said[language]), (language, large, labels)
+            assert " · 0 " in labels[0], (language, large, labels)  # "0 rounds": true

@@ -237,6 +237,7 @@ TEXT = {
     "a truc call is pending: answer it first": "hi ha un truc per respondre",
     "a truc was called: the envit comes before the truc": "ja s'ha trucat: l'envit va abans del truc",
     "adjust by 1 to 99 points": "la correcció ha de ser d'1 a 99 punts",
+    "adjusted": "corregida",
     "after a flor the envit is only on the flors, when both teams have one":
         "després d'una flor, només es pot envidar de flors si tots dos equips en tenen",
     "an envit is pending: answer it first": "hi ha un envit per respondre",
