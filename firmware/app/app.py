@@ -207,14 +207,15 @@ class App:
         if self.message is not self._notice:
             self._notice = self.message
             self._notice_at = now_ms
-        elif self.message and not self.sticky and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+        elif self.message and not self.sticky \
+                and elapsed(now_ms, self._notice_at) >= self.top().said_ms:
             self.message = self._notice = ""
             return True
         return bool(turned)
 
     def sharing_ended(self):
         """Sharing ended by itself (hw.share): said until the next press."""
-        self.message = t("Sharing ended: 30 minutes without a phone")
+        self.message = t("Sharing ended: no phone for 30 minutes")
         self.sticky = True
 
     def due_ms(self, now_ms):
@@ -222,7 +223,8 @@ class App:
         itself goes), 0: now, -1: nothing is timed. The loop sleeps no longer."""
         due = self.top().due_ms(self, now_ms)
         if self.message:
-            n = NOTICE_MS - elapsed(now_ms, self._notice_at) if self.message is self._notice else 0
+            n = self.top().said_ms - elapsed(now_ms, self._notice_at) \
+                if self.message is self._notice else 0
             if due < 0 or n < due:
                 due = n
         return due if due > 0 or due == -1 else 0
@@ -355,6 +357,7 @@ class Screen:
 
     name = ""
     modules = ()
+    said_ms = NOTICE_MS  # how long its notice stays (the scoreboard's: its pages too)
 
     def open(self, app):
         """Called once it is on top of the stack for the first time."""

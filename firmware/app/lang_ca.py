@@ -75,7 +75,7 @@ TEXT = {
     "Past matches": "Partides anteriors",
     "Leave the tournament": "Surt del torneig",
     "Sending: %d of %d": "Enviant: %d de %d",
-    "Sharing ended: 30 minutes without a phone": "Ja no es comparteix: 30 minuts sense cap telèfon",
+    "Sharing ended: no phone for 30 minutes": "Ja no es comparteix: 30 minuts sense telèfons",
     "Share": "Comparteix",
     "Start: %s": "Comença: %s",
     "Stop sharing": "Deixa de compartir",
@@ -239,7 +239,7 @@ TEXT = {
     "adjust by 1 to 99 points": "la correcció ha de ser d'1 a 99 punts",
     "adjusted": "corregida",
     "after a flor the envit is only on the flors, when both teams have one":
-        "després d'una flor, només es pot envidar de flors si tots dos equips en tenen",
+        "després d'una flor només es pot envidar de flors si tots dos equips en tenen",
     "an envit is pending: answer it first": "hi ha un envit per respondre",
     "argument out of range": "valor fora de límits",
     "bad option value": "opció no vàlida",

@@ -76,7 +76,7 @@ TEXT = {
     "Peces": "Peces",
     "Leave the tournament": "Salir del torneo",
     "Sending: %d of %d": "Enviando: %d de %d",
-    "Sharing ended: 30 minutes without a phone": "Ya no se comparte: 30 minutos sin ningún teléfono",
+    "Sharing ended: no phone for 30 minutes": "Ya no se comparte: 30 minutos sin teléfonos",
     "Share": "Compartir",
     "Start: %s": "Comenzar: %s",
     "Stop sharing": "Dejar de compartir",

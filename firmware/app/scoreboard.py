@@ -5,7 +5,7 @@ from micropython import const
 
 from truc import rules as R
 from truc import variants as V
-from app.app import Screen
+from app.app import NOTICE_MS, Screen
 from app import commands
 from ui import events as E
 from app.i18n import t
@@ -37,6 +37,7 @@ _LAYOUTS = (
     bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18, 3)),
 )
 _PAGE_MS = const(2500)  # stakes with more lines than the glass has rows: a page this long
+_NOTICE_ROWS = const(3)  # the OLED's rows for a notice a phrase of which needs two lines
 
 
 class Scoreboard(Screen):
@@ -63,6 +64,7 @@ class Scoreboard(Screen):
 
     _page = 0  # stakes with more lines than rows: the page shown (tick turns it)
     _pages = 1
+    _fit = 1  # the stakes' lines a page holds
     _turned = 0  # ticks_ms when the page was last turned (or the stakes changed)
 
     def tick(self, app, now_ms):
@@ -81,10 +83,12 @@ class Scoreboard(Screen):
         # The title and the key hints always show. Stakes that need more lines than their
         # rows take rows above them (the seats' text, the halves, the names and the table
         # give way, each as the lines reach it); more than that, a page at a time.
+        self._fit = rows + lift
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
-        fit = rows + lift
+        fit = self._fit  # (a notice may take more rows: _notice)
         self._pages = (n + fit - 1) // fit
+        self.said_ms = max(NOTICE_MS, self._pages * _PAGE_MS)  # a notice stays for its pages
         first = self._page % self._pages * fit
         if self._pages > 1:  # a page: its lines, the last page's bottom-aligned
             lines = lines[first:first + fit]
@@ -92,15 +96,16 @@ class Scoreboard(Screen):
         top = stakes_y - max(n - rows, 0) * step
         if c.shows(0, font.HEIGHT):
             self._title(app, c, m)
+        digits = n - rows <= lift  # (on the OLED a notice's rows may cover them)
         for team in (R.A, R.B):
             cx = score_x if team == R.A else w - score_x
-            if c.shows(score_y, app.big.HEIGHT):
+            if digits and c.shows(score_y, app.big.HEIGHT):
                 c.text_centre(app.big, str(self._score(m, team)), cx, score_y, C.TEAM[team])
             if names_y and names_y + font.HEIGHT <= top:
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
                 if halves_y + font.HEIGHT <= top and c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
-        if not app.large and m.winner() == R.NOBODY:  # the cantons between the scores
+        if digits and not app.large and m.winner() == R.NOBODY:  # the cantons between them
             c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
         if cy + ry + seat + ring < top:
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
@@ -240,6 +245,10 @@ class Scoreboard(Screen):
         with the team names, else with their letters, else a part or more a line. Under a
         pending call, the notice. A fact is never shortened: the layout makes room."""
         font = app.font
+        if app.message and not self._pending(app, m):  # the notice stands for the stakes
+            lines = self._notice(app, c, [], room)
+            self._said = len(lines)  # (in the stakes' colour)
+            return lines
         for names in ((app.team_name(R.A), app.team_name(R.B)), R.TEAMS):
             parts = self._stakes(app, m, names)
             one = " · ".join(parts)
@@ -255,8 +264,35 @@ class Scoreboard(Screen):
                 else:
                     lines.extend(c.wrap(font, part, room, room))
         self._said = len(lines)
-        if app.message and self._pending(app, m):  # under the call it waits on
-            lines.extend(c.wrap(font, app.message, room, room))
+        if app.message:  # under the call it waits on
+            self._notice(app, c, lines, room)
+        return lines
+
+    def _notice(self, app, c, lines, room):
+        # The notice after lines, a phrase a line (cut after a ':' or a sentence's end) when
+        # it takes more than one, and no phrase cut by a page: each page says something
+        # whole. On the OLED, where a page is a row, a phrase that needs two lines has the
+        # notice take _NOTICE_ROWS rows (over the scores, while it is said).
+        font = app.font
+        s = app.message
+        phrases = [s]
+        if c.text_width(font, s) > room:
+            phrases = []
+            start = 0
+            for i in range(1, len(s) - 1):
+                if s[i] in ":.;?!" and s[i + 1] == " ":
+                    phrases.append(s[start:i + 1])
+                    start = i + 2
+            phrases.append(s[start:])
+        said = [c.wrap(font, p, room, room) for p in phrases]
+        fit = self._fit
+        if not app.large and fit < _NOTICE_ROWS and any(len(p) > 1 for p in said):
+            fit = self._fit = _NOTICE_ROWS
+        for p in said:
+            left = fit - len(lines) % fit
+            if len(p) > left and len(p) <= fit:  # to the next page, whole
+                lines.extend([""] * left)
+            lines.extend(p)
         return lines
 
     def _stakes(self, app, m, names):
