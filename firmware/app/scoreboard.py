@@ -269,10 +269,11 @@ class Scoreboard(Screen):
         return lines
 
     def _notice(self, app, c, lines, room):
-        # The notice after lines, a phrase a line (cut after a ':' or a sentence's end) when
-        # it takes more than one, and no phrase cut by a page: each page says something
-        # whole. On the OLED, where a page is a row, a phrase that needs two lines has the
-        # notice take _NOTICE_ROWS rows (over the scores, while it is said).
+        # The notice after lines, a phrase a line when it takes more than one (cut after
+        # its first ':', "Undone: B: vull", or a sentence's end), and no phrase cut by a
+        # page: each page says something whole. On the OLED, where a page is a row, a
+        # phrase that needs two lines has the notice take _NOTICE_ROWS rows (over the
+        # scores, while it is said).
         font = app.font
         s = app.message
         phrases = [s]
@@ -280,7 +281,7 @@ class Scoreboard(Screen):
             phrases = []
             start = 0
             for i in range(1, len(s) - 1):
-                if s[i] in ":.;?!" and s[i + 1] == " ":
+                if s[i] in ":.;?!" and s[i + 1] == " " and (s[i] != ":" or not phrases):
                     phrases.append(s[start:i + 1])
                     start = i + 2
             phrases.append(s[start:])

@@ -116,6 +116,16 @@ def test_on_the_oled_a_phrase_a_row_or_the_whole_notice_over_the_scores_for_a_mo
     assert _digits(app)  # back once it is gone
     app, board, text, pages = _pages(128, 64, True, "en", "Nothing to undo")
     assert pages == ["Nothing to undo"] and _digits(app)
+    # An undo names a team's call: only the first ':' ends a phrase ("B:" is no page).
+    settings = Settings()
+    settings.language = "es"
+    app = App(Canvas(128, 64, mono=True), match=play("variant mallorca\nenvit A tots"),
+              settings=settings)
+    app.undo()
+    assert app.message == "Deshecho: A: tots (cantón)"
+    app.render()
+    board = app.top()
+    assert board._lines(app, app.canvas, app.match, 124) == ["Deshecho:", "A: tots (cantón)"]
 
 
 def test_a_notice_stays_until_its_last_page_had_its_time():
