@@ -1,6 +1,8 @@
 # The screen the device rests on: both teams' points in large digits, cantons, round,
 # who deals and who is mà, the stakes and the pending call. Its keys are the teams':
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
+import sys
+
 from micropython import const
 
 from truc import rules as R
@@ -10,6 +12,7 @@ from app import commands
 from ui import events as E
 from app.i18n import t
 from ui import canvas as C
+from ui import forget
 from ui.gestures import elapsed
 
 # Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
@@ -37,7 +40,6 @@ _LAYOUTS = (
     bytes((80, 22, 112, 108, 133, 157, 133, 16, 16, 4, 2, 178, 2, 220, 21, 18, 3)),
 )
 _PAGE_MS = const(2500)  # stakes with more lines than the glass has rows: a page this long
-_NOTICE_ROWS = const(3)  # the OLED's rows for a notice a phrase of which needs two lines
 
 
 class Scoreboard(Screen):
@@ -83,6 +85,8 @@ class Scoreboard(Screen):
         # The title and the key hints always show. Stakes that need more lines than their
         # rows take rows above them (the seats' text, the halves, the names and the table
         # give way, each as the lines reach it); more than that, a page at a time.
+        if not app.message and "app.notice" in sys.modules:  # said: its code goes
+            forget(("app.notice",))
         self._fit = rows + lift
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
@@ -269,31 +273,10 @@ class Scoreboard(Screen):
         return lines
 
     def _notice(self, app, c, lines, room):
-        # The notice after lines, a phrase a line when it takes more than one (cut after
-        # its first ':', "Undone: B: vull", or a sentence's end), and no phrase cut by a
-        # page: each page says something whole. On the OLED, where a page is a row, a
-        # phrase that needs two lines has the notice take _NOTICE_ROWS rows (over the
-        # scores, while it is said).
-        font = app.font
-        s = app.message
-        phrases = [s]
-        if c.text_width(font, s) > room:
-            phrases = []
-            start = 0
-            for i in range(1, len(s) - 1):
-                if s[i] in ":.;?!" and s[i + 1] == " " and (s[i] != ":" or not phrases):
-                    phrases.append(s[start:i + 1])
-                    start = i + 2
-            phrases.append(s[start:])
-        said = [c.wrap(font, p, room, room) for p in phrases]
-        fit = self._fit
-        if not app.large and fit < _NOTICE_ROWS and any(len(p) > 1 for p in said):
-            fit = self._fit = _NOTICE_ROWS
-        for p in said:
-            left = fit - len(lines) % fit
-            if len(p) > left and len(p) <= fit:  # to the next page, whole
-                lines.extend([""] * left)
-            lines.extend(p)
+        # The notice after lines (app.notice: imported while a notice shows, forgotten
+        # once it is gone, by draw); on the OLED it may take more rows a page.
+        from app.notice import said
+        self._fit = said(app, c, lines, room, self._fit)
         return lines
 
     def _stakes(self, app, m, names):
