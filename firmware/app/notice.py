@@ -7,22 +7,20 @@ _ROWS = const(3)  # the OLED's rows for a notice a phrase of which needs two lin
 
 
 def said(app, c, lines, room, fit):
-    """Appends the notice to lines (no wider than room, fit to a page), a phrase a line
-    when it takes more than one (cut after its first ':', "Undone: B: vull", or a
-    sentence's end), no phrase cut by a page: each page says something whole. Returns
-    the lines a page holds: on the OLED, where a page is a row, a phrase that needs two
-    lines has the notice take _ROWS rows (over the scores, while it is said)."""
+    """Appends the notice, wider than room, to lines (fit to a page), a phrase a line
+    (cut after its first ':', "Undone: B: vull", or a sentence's end), no phrase cut by a
+    page: each page says something whole. Returns the lines a page holds: on the OLED,
+    where a page is a row, a phrase that needs two lines has the notice take _ROWS rows
+    (over the scores, while it is said)."""
     font = app.font
     s = app.message
-    phrases = [s]
-    if c.text_width(font, s) > room:
-        phrases = []
-        start = 0
-        for i in range(1, len(s) - 1):
-            if s[i] in ":.;?!" and s[i + 1] == " " and (s[i] != ":" or not phrases):
-                phrases.append(s[start:i + 1])
-                start = i + 2
-        phrases.append(s[start:])
+    phrases = []
+    start = 0
+    for i in range(1, len(s) - 1):
+        if s[i] in ":.;?!" and s[i + 1] == " " and (s[i] != ":" or not phrases):
+            phrases.append(s[start:i + 1])
+            start = i + 2
+    phrases.append(s[start:])
     wrapped = [c.wrap(font, p, room, room) for p in phrases]
     if not app.large and fit < _ROWS and any(len(p) > 1 for p in wrapped):
         fit = _ROWS

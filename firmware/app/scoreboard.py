@@ -273,10 +273,14 @@ class Scoreboard(Screen):
         return lines
 
     def _notice(self, app, c, lines, room):
-        # The notice after lines (app.notice: imported while a notice shows, forgotten
-        # once it is gone, by draw); on the OLED it may take more rows a page.
-        from app.notice import said
-        self._fit = said(app, c, lines, room, self._fit)
+        # The notice after lines: the most said on one; longer, by app.notice (imported
+        # while such a notice shows, forgotten once it is gone, by draw), a whole phrase
+        # a page, and on the OLED it may take more rows a page.
+        if c.text_width(app.font, app.message) <= room:
+            lines.append(app.message)
+        else:
+            from app.notice import said
+            self._fit = said(app, c, lines, room, self._fit)
         return lines
 
     def _stakes(self, app, m, names):
