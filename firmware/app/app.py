@@ -208,7 +208,7 @@ class App:
             self._notice = self.message
             self._notice_at = now_ms
         elif self.message and not self.sticky \
-                and elapsed(now_ms, self._notice_at) >= self.top().said_ms:
+                and elapsed(now_ms, self._notice_at) >= self.top().said_ms():
             self.message = self._notice = ""
             return True
         return bool(turned)
@@ -223,7 +223,7 @@ class App:
         itself goes), 0: now, -1: nothing is timed. The loop sleeps no longer."""
         due = self.top().due_ms(self, now_ms)
         if self.message:
-            n = self.top().said_ms - elapsed(now_ms, self._notice_at) \
+            n = self.top().said_ms() - elapsed(now_ms, self._notice_at) \
                 if self.message is self._notice else 0
             if due < 0 or n < due:
                 due = n
@@ -357,7 +357,6 @@ class Screen:
 
     name = ""
     modules = ()
-    said_ms = NOTICE_MS  # how long its notice stays (the scoreboard's: its pages too)
 
     def open(self, app):
         """Called once it is on top of the stack for the first time."""
@@ -374,6 +373,10 @@ class Screen:
     def tick(self, app, now_ms):
         """True when what it shows changed by itself (it is drawn again)."""
         return False
+
+    def said_ms(self):
+        """How long a notice stays (the scoreboard's: its pages too)."""
+        return NOTICE_MS
 
     def due_ms(self, app, now_ms):
         """ms until tick() changes something, -1: never (see App.due_ms)."""

@@ -66,8 +66,11 @@ class Scoreboard(Screen):
 
     _page = 0  # stakes with more lines than rows: the page shown (tick turns it)
     _pages = 1
-    _fit = 1  # the stakes' lines a page holds
+    _fit = 0  # the lines a page holds while a long notice takes more rows (app.notice)
     _turned = 0  # ticks_ms when the page was last turned (or the stakes changed)
+
+    def said_ms(self):
+        return max(NOTICE_MS, self._pages * _PAGE_MS)  # a notice stays for its pages
 
     def tick(self, app, now_ms):
         if self._pages > 1 and elapsed(now_ms, self._turned) >= _PAGE_MS:
@@ -87,12 +90,11 @@ class Scoreboard(Screen):
         # give way, each as the lines reach it); more than that, a page at a time.
         if not app.message and "app.notice" in sys.modules:  # said: its code goes
             forget(("app.notice",))
-        self._fit = rows + lift
+            self._fit = 0
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
-        fit = self._fit  # (a notice may take more rows: _notice)
+        fit = max(rows + lift, self._fit)
         self._pages = (n + fit - 1) // fit
-        self.said_ms = max(NOTICE_MS, self._pages * _PAGE_MS)  # a notice stays for its pages
         first = self._page % self._pages * fit
         if self._pages > 1:  # a page: its lines, the last page's bottom-aligned
             lines = lines[first:first + fit]
@@ -278,9 +280,12 @@ class Scoreboard(Screen):
         # a page, and on the OLED it may take more rows a page.
         if c.text_width(app.font, app.message) <= room:
             lines.append(app.message)
+            if self._fit:
+                self._fit = 0
         else:
             from app.notice import said
-            self._fit = said(app, c, lines, room, self._fit)
+            fit = _LAYOUTS[app.size][12] + _LAYOUTS[app.size][16]  # rows + lift
+            self._fit = said(app, c, lines, room, fit)
         return lines
 
     def _stakes(self, app, m, names):

@@ -102,7 +102,7 @@ def test_on_the_oled_a_phrase_a_row_or_the_whole_notice_over_the_scores_for_a_mo
     app, board, text, pages = _pages(128, 64, True, "en",
                                      "Sharing ended: no phone for 30 minutes")
     assert pages == ["Sharing ended:", "no phone for 30 minutes"]  # a row each: scores seen
-    assert _digits(app) and board.said_ms == 2 * 2500
+    assert _digits(app) and board.said_ms() == 2 * 2500
     app, board, text, pages = _pages(128, 64, True, "ca",
                                      "a truc was called: the envit comes before the truc")
     assert pages == ["ja s'ha trucat:", "l'envit va abans del truc"] and _digits(app)
@@ -111,7 +111,7 @@ def test_on_the_oled_a_phrase_a_row_or_the_whole_notice_over_the_scores_for_a_mo
                                      "the round is over: only the rivals may still call an "
                                      "envit, or 'end'")
     assert pages == ["the round is over: only the rivals may still call an envit, or 'end'"]
-    assert not _digits(app) and board.said_ms == NOTICE_MS
+    assert not _digits(app) and board.said_ms() == NOTICE_MS
     app.message = ""
     assert _digits(app)  # back once it is gone
     app, board, text, pages = _pages(128, 64, True, "en", "Nothing to undo")
