@@ -193,6 +193,7 @@ class App:
     # Input.
     def event(self, e):
         self.message = ""
+        forget(("app.notice",))  # a long notice's lines (app.scoreboard): said
         self.sticky = False
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")

@@ -1,8 +1,6 @@
 # The screen the device rests on: both teams' points in large digits, cantons, round,
 # who deals and who is mà, the stakes and the pending call. Its keys are the teams':
 # the left key (PREV) is team A's, the right key (NEXT) team B's.
-import sys
-
 from micropython import const
 
 from truc import rules as R
@@ -88,9 +86,9 @@ class Scoreboard(Screen):
         # The title and the key hints always show. Stakes that need more lines than their
         # rows take rows above them (the seats' text, the halves, the names and the table
         # give way, each as the lines reach it); more than that, a page at a time.
-        if not app.message and "app.notice" in sys.modules:  # said: its code goes
-            forget(("app.notice",))
+        if self._fit and not app.message:  # a long notice said: its rows and code go
             self._fit = 0
+            forget(("app.notice",))
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
         fit = max(rows + lift, self._fit)
