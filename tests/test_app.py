@@ -813,3 +813,18 @@ def test_a_new_match_out_of_heap_before_its_first_command_leaves_the_match_as_on
     rebooted = Match()
     assert Journal(fs).open(rebooted) == ""
     assert bytes(rebooted.dump()) == bytes(app.match.dump()) and rebooted.entries() == 2
+
+
+def test_a_long_notice_pages_a_phrase_at_a_time_and_its_code_goes_with_it():
+    # Issue 34's trial: the OLED paged "Sharing ended: 30" / "minutes without" / "a phone".
+    import sys
+    app = _app(large=False)
+    app.message = "Sharing ended: no phone for 30 minutes"
+    app.render()
+    board = app.top()
+    assert board._lines(app, app.canvas, app.match, 124) == [
+        "Sharing ended:", "no phone for 30 minutes"]
+    assert board._pages == 2 and "app.notice" in sys.modules
+    app.message = ""
+    app.render()
+    assert "app.notice" not in sys.modules  # imported while a notice shows, then let go

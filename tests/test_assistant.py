@@ -260,7 +260,7 @@ def test_after_a_parda_in_mallorca_every_player_plays_on():
     assert calc.team == 2
     _press(app, E.SELECT)
     assert calc.order == [1, 2, 3, 0] and calc.most == 4
-    _pick(app, "4c", "1e", "7e", "5c")  # seat 2 (A)'s ace decides the round
+    _pick(app, "4c", "1e", "7e", "6c")  # seat 2 (A)'s ace decides the round
     assert calc.team == 0 and calc.winner == 2
     _press(app, E.SELECT)
     assert calc.leader == -1
@@ -311,6 +311,42 @@ def test_the_round_taker_is_named_once_the_bazas_decide_it():
             assert calc.verdict(app) == "Parda"
             _press(app, E.SELECT)
     assert calc.verdict(app) == "Round: %s" % "AB"[ma & 1]
+
+
+def test_a_card_played_in_an_earlier_baza_of_the_round_is_not_offered_again():
+    # Issue 34's trial: the second baza offered the first baza's cards again, though one
+    # deck is dealt (RULES.md) and a card played stays played until the next round.
+    app = _app("variant valencia\nset players=2")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "1e", "3e")  # seat 1's ace of espases takes the first baza
+    _press(app, E.SELECT)
+    assert calc.leader == 0 and calc.gone == [cards.parse_card("1e"), cards.parse_card("3e")]
+    _to(app, cards.parse_card("3e") & 3)  # espases: still offered, without the two
+    offered = [v for _, v in calc.items]
+    assert cards.parse_card("1e") not in offered and cards.parse_card("3e") not in offered
+    assert cards.parse_card("7e") in offered
+    _press(app, E.BACK)
+    # The default picks still work: SELECT twice enters the first card offered, twice more
+    # the next seat's, and the baza's result shows.
+    _press(app, E.SELECT, E.SELECT, E.SELECT, E.SELECT)
+    assert calc.shown and len(calc.picked) == 2 and not set(calc.picked) & set(calc.gone)
+    _press(app, E.SELECT)  # one baza each: the third, led by seat 2 (B)
+    assert calc.leader == 1 and len(set(calc.gone)) == 4
+    _press(app, E.SELECT, E.SELECT, E.SELECT, E.SELECT)
+    assert calc.shown and len(calc.picked) == 2 and not set(calc.picked) & set(calc.gone)
+    # A round decided: the next one deals every card again.
+    app = _app("variant valencia\nset players=2")
+    calc = _open(app, "baza")
+    _to(app, 0)
+    _pick(app, "1e", "3c")
+    _press(app, E.SELECT)
+    _pick(app, "1b", "4c")  # seat 1 (A) took both: the round is decided
+    _press(app, E.SELECT)
+    assert calc.leader == -1 and calc.gone == []
+    _to(app, 0)
+    _to(app, cards.parse_card("1e") & 3)
+    assert cards.parse_card("1e") in [v for _, v in calc.items]
 
 
 def test_punta_duel_plays_two_cards():

@@ -320,3 +320,20 @@ def test_past_matches_lets_its_rows_go_while_a_past_match_shows_and_reads_them_a
     app.event(E.NEXT)
     app.event(E.SELECT)
     assert "B wins the canton · cantons 0-1" in _texts(app)  # the València one
+
+
+def test_a_past_match_won_by_adjusting_the_points_says_so_not_0_rounds():
+    # Issue 34's trial: a match won by Adjust points alone was listed as "0 rondas".
+    fs = _Files()
+    archive = Archive(fs)
+    assert archive.keep(play("variant valencia\nset canton=12\nadjust A 12\nadjust A 12"))
+    assert archive.keep(play("variant mallorca\nbaza A"))  # no round closed, no score
+    said = {"en": "adjusted", "ca": "corregida", "es": "corregida"}  # (the match)
+    for language in LANGUAGES:
+        for large in (True, False):
+            app = _app("variant valencia", large, language)
+            app.archive = lambda: archive
+            app.open("pastmatches")
+            labels = [label for label, _ in app.top().items]
+            assert labels[1].endswith(" · " + said[language]), (language, large, labels)
+            assert " · 0 " in labels[0], (language, large, labels)  # "0 rounds": true

@@ -8,9 +8,10 @@ the device's round history screen reads them. The picture plots both teams' poin
 by round (a dot where each round closed, the line back to 0 after a canton), a vertical
 line in the winner's colour where a canton was won, and under the plot one row of marks
 per team and kind, where a flor, an envit and a called truc paid. The summary (printed)
-counts rounds, and per team the envits and trucs called, won and refused, the flors, and
-why rounds paid: envits of the flors and jocs fora won, rounds the mà's team took by
-three pardas, the points corrected by hand. An illegal
+counts rounds (and the points adjusted by hand, which are no round), and per team the
+envits and trucs called, won and refused, the flors, and why rounds paid: envits of the
+flors and jocs fora won, rounds the mà's team took by three pardas, the points corrected
+by hand. An illegal
 line stops it with "line N: reason" and exit status 2: the log is read as tools.replay
 reads it (truc.tablelog.split and play, the one reader of logs). The table log has no
 place for the teams' names (tools.pull prints those a past match was kept with): --teams
@@ -188,7 +189,10 @@ def summary(match, h, teams=R.TEAMS):
         NAMES[match.variant()], match.players(), match.target(), teams[R.A], match.cantons(0),
         teams[R.B], match.cantons(1), ", %s won" % teams[winner] if winner != R.NOBODY else
         ", points now %d-%d" % (match.points(0), match.points(1)))]
-    lines.append("rounds: %d%s" % (rounds, " (%d punta duels)" % duels if duels else ""))
+    adjusted = sum(1 for i in range(match.entries()) if match.entry(i)[0] == R.ADJUST)
+    lines.append("rounds: %d%s%s" % (rounds, " (%d punta duels)" % duels if duels else "",
+                                     ", points adjusted by hand: %d" % adjusted if adjusted
+                                     else ""))
     wa, wb = max(3, len(teams[R.A])), max(3, len(teams[R.B]))  # the columns fit the names
     lines.append("%-15s %*s %*s" % ("", wa, teams[R.A], wb, teams[R.B]))
     c = counts(h)

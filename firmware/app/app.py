@@ -196,6 +196,7 @@ class App:
     # Input.
     def event(self, e):
         self.message = ""
+        forget(("app.notice",))  # a long notice's lines (app.scoreboard): said
         self.sticky = False
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
@@ -210,14 +211,15 @@ class App:
         if self.message is not self._notice:
             self._notice = self.message
             self._notice_at = now_ms
-        elif self.message and not self.sticky and elapsed(now_ms, self._notice_at) >= NOTICE_MS:
+        elif self.message and not self.sticky \
+                and elapsed(now_ms, self._notice_at) >= self.top().said_ms():
             self.message = self._notice = ""
             return True
         return bool(turned)
 
     def sharing_ended(self):
         """Sharing ended by itself (hw.share): said until the next press."""
-        self.message = t("Sharing ended: 30 minutes without a phone")
+        self.message = t("Sharing ended: no phone for 30 minutes")
         self.sticky = True
 
     def due_ms(self, now_ms):
@@ -225,7 +227,8 @@ class App:
         itself goes), 0: now, -1: nothing is timed. The loop sleeps no longer."""
         due = self.top().due_ms(self, now_ms)
         if self.message:
-            n = NOTICE_MS - elapsed(now_ms, self._notice_at) if self.message is self._notice else 0
+            n = self.top().said_ms() - elapsed(now_ms, self._notice_at) \
+                if self.message is self._notice else 0
             if due < 0 or n < due:
                 due = n
         return due if due > 0 or due == -1 else 0
@@ -386,6 +389,10 @@ class Screen:
     def tick(self, app, now_ms):
         """True when what it shows changed by itself (it is drawn again)."""
         return False
+
+    def said_ms(self):
+        """How long a notice stays (the scoreboard's: its pages too)."""
+        return NOTICE_MS
 
     def due_ms(self, app, now_ms):
         """ms until tick() changes something, -1: never (see App.due_ms)."""

@@ -16,8 +16,9 @@ class BazaCalc(Picker):
     duelists play. SELECT on the result goes on with the round's next baza: its winner
     leads it. After a parda, in valencia and palacios only the tied players play on, in
     the order they played; in mallorca every player plays, led by the first tied card's
-    seat (truc.variants PARDA_ALL_PLAY). Once the round is decided, SELECT starts the
-    next round's first baza at the leader step."""
+    seat (truc.variants PARDA_ALL_PLAY). The cards of the round's earlier bazas are not
+    offered again (one deck: a card is played once a round). Once the round is decided,
+    SELECT starts the next round's first baza at the leader step."""
 
     can_stop = True
 
@@ -38,6 +39,7 @@ class BazaCalc(Picker):
         self.leader = -1
         self.shown = self.stopped = False
         self.picked = []
+        self.gone = []  # the cards of the round's earlier bazas
         self.results = bytearray()
         seats = (self.ma, (self.ma + 3) % 6) if self.duel else range(self.players)
         self.items = [(seat_label(app, s), s) for s in seats]
@@ -71,7 +73,9 @@ class BazaCalc(Picker):
         results = self.results
         if len(results) == 3 or R.decided(results, 0, len(results)) != R.NOBODY:
             self.leaders(app, self.ma)
-        elif self.team == PARDA and not V.PARDA_ALL_PLAY[self.variant]:
+            return
+        self.gone.extend(self.picked)
+        if self.team == PARDA and not V.PARDA_ALL_PLAY[self.variant]:
             self.play([self.seat(i) for i in range(len(self.picked)) if self.best[i]])
         else:
             self.play(self.everyone(self.winner))

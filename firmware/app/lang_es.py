@@ -77,7 +77,7 @@ TEXT = {
     "Peces": "Peces",
     "Leave the tournament": "Salir del torneo",
     "Sending: %d of %d": "Enviando: %d de %d",
-    "Sharing ended: 30 minutes without a phone": "Ya no se comparte: 30 minutos sin ningún teléfono",
+    "Sharing ended: no phone for 30 minutes": "Ya no se comparte: 30 minutos sin teléfonos",
     "Share": "Compartir",
     "Start: %s": "Comenzar: %s",
     "Stop sharing": "Dejar de compartir",
@@ -239,6 +239,7 @@ TEXT = {
     "a truc call is pending: answer it first": "hay un truc por responder",
     "a truc was called: the envit comes before the truc": "ya se ha trucado: el envit va antes del truc",
     "adjust by 1 to 99 points": "la corrección tiene que ser de 1 a 99 piedras",
+    "adjusted": "corregida",
     "after a flor the envit is only on the flors, when both teams have one":
         "tras una flor solo hay envit de flores si ambos equipos tienen flor",
     "an envit is pending: answer it first": "hay un envit por responder",

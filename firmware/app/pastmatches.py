@@ -1,6 +1,7 @@
 # Past matches: the archive's matches, newest first (variant, the teams by the names they
-# were kept with, cantons, rounds); choosing one opens it as its round history. Read from
-# the archive when shown, and gone with the screen.
+# were kept with, cantons, rounds or that the points were adjusted by hand); choosing one
+# opens it as its round history. Read from the archive when shown, and gone with the
+# screen.
 from truc import rules as R
 from hw.archive import rounds, summary, teams
 from app import varianttexts as VT
@@ -36,7 +37,10 @@ def _label(app, s, played, names, width):
     # The longest of these that fits: variant, teams and cantons, rounds; teams that were
     # given names rather keep them than the rounds (the letters tell no match apart).
     variant, ca, cb = s[0], s[2], s[3]
-    rounds = t("1 round") if played == 1 else t("%d rounds") % played
+    if played or not (ca or cb or s[4] or s[5]):
+        rounds = t("1 round") if played == 1 else t("%d rounds") % played
+    else:  # a score and no round played: the points were set by hand (Adjust points)
+        rounds = t("adjusted")
     name = VT.SHORT_TITLES[variant]  # the archive read it: a variant of V
     score = "%d-%d" % (ca, cb)
     both = "%s · %s %s %s" % (name, names[0], score, names[1])

@@ -9,11 +9,13 @@ from ui import events as E
 
 class Picker(Menu):
     """Cards entered one by one, a suit and then a rank of it, offering only the cards of
-    the variant's deck not entered yet. Once `most` cards are in (or Done, where
-    can_stop), the result shows. BACK steps back: rank to suit, then takes out the last
-    card, then leaves; on the result SELECT starts again and BACK takes out the last card."""
+    the variant's deck not entered yet (nor in `gone`, the cards out of play). Once `most`
+    cards are in (or Done, where can_stop), the result shows. BACK steps back: rank to
+    suit, then takes out the last card, then leaves; on the result SELECT starts again and
+    BACK takes out the last card."""
 
     can_stop = False
+    gone = ()  # cards out of play: the baza resolver's, those of the round's earlier bazas
 
     def __init__(self, app, most):
         Menu.__init__(self, "")
@@ -47,7 +49,7 @@ class Picker(Menu):
     # Choosing.
     def _left(self, suit):
         for c in self.deck:
-            if c & 3 == suit and c not in self.picked:
+            if c & 3 == suit and c not in self.picked and c not in self.gone:
                 return True
         return False
 
@@ -65,7 +67,7 @@ class Picker(Menu):
     def ranks(self, suit):
         self.suit = suit
         self.items = [(rank_named(c, self.variant, self.peces), c) for c in self.deck
-                      if c & 3 == suit and c not in self.picked]
+                      if c & 3 == suit and c not in self.picked and c not in self.gone]
         self.cursor = 0
 
     def choose(self, app, value):

@@ -7,11 +7,12 @@ from micropython import const
 
 from truc import rules as R
 from truc import variants as V
-from app.app import Screen
+from app.app import NOTICE_MS, Screen
 from app import commands
 from ui import events as E
 from app.i18n import t
 from ui import canvas as C
+from ui import forget
 from ui.gestures import elapsed
 from ui import forget
 
@@ -66,7 +67,11 @@ class Scoreboard(Screen):
 
     _page = 0  # stakes with more lines than rows: the page shown (tick turns it)
     _pages = 1
+    _fit = 0  # the lines a page holds while a long notice takes more rows (app.notice)
     _turned = 0  # ticks_ms when the page was last turned (or the stakes changed)
+
+    def said_ms(self):
+        return max(NOTICE_MS, self._pages * _PAGE_MS)  # a notice stays for its pages
 
     def tick(self, app, now_ms):
         if self._pages > 1 and elapsed(now_ms, self._turned) >= _PAGE_MS:
@@ -84,9 +89,12 @@ class Scoreboard(Screen):
         # The title and the key hints always show. Stakes that need more lines than their
         # rows take rows above them (the seats' text, the halves, the names and the table
         # give way, each as the lines reach it); more than that, a page at a time.
+        if self._fit and not app.message:  # a long notice said: its rows and code go
+            self._fit = 0
+            forget(("app.notice",))
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
-        fit = rows + lift
+        fit = max(rows + lift, self._fit)
         self._pages = (n + fit - 1) // fit
         first = self._page % self._pages * fit
         if self._pages > 1:  # a page: its lines, the last page's bottom-aligned
@@ -95,15 +103,16 @@ class Scoreboard(Screen):
         top = stakes_y - max(n - rows, 0) * step
         if c.shows(0, font.HEIGHT):
             self._title(app, c, m)
+        digits = n - rows <= lift  # (on the OLED a notice's rows may cover them)
         for team in (R.A, R.B):
             cx = score_x if team == R.A else w - score_x
-            if c.shows(score_y, app.big.HEIGHT):
+            if digits and c.shows(score_y, app.big.HEIGHT):
                 c.text_centre(app.big, str(self._score(m, team)), cx, score_y, C.TEAM[team])
             if names_y and names_y + font.HEIGHT <= top:
                 c.text_centre(font, app.team_name(team), cx, names_y, C.TEAM[team], room)
                 if halves_y + font.HEIGHT <= top and c.shows(halves_y, font.HEIGHT):
                     c.text_centre(font, self._half(m, team), cx, halves_y, C.DIM, room)
-        if not app.large and m.winner() == R.NOBODY:  # the cantons between the scores
+        if digits and not app.large and m.winner() == R.NOBODY:  # the cantons between them
             c.text_centre(font, "%d-%d" % (m.cantons(0), m.cantons(1)), w // 2, score_y, C.FG)
         if cy + ry + seat + ring < top:
             self._table(app, c, m, w // 2, cy, rx, ry, seat, ring)
@@ -243,6 +252,10 @@ class Scoreboard(Screen):
         with the team names, else with their letters, else a part or more a line. Under a
         pending call, the notice. A fact is never shortened: the layout makes room."""
         font = app.font
+        if app.message and not self._pending(app, m):  # the notice stands for the stakes
+            lines = self._notice(app, c, [], room)
+            self._said = len(lines)  # (in the stakes' colour)
+            return lines
         for names in ((app.team_name(R.A), app.team_name(R.B)), R.TEAMS):
             parts = self._stakes(app, m, names)
             one = " · ".join(parts)
@@ -258,8 +271,22 @@ class Scoreboard(Screen):
                 else:
                     lines.extend(c.wrap(font, part, room, room))
         self._said = len(lines)
-        if app.message and self._pending(app, m):  # under the call it waits on
-            lines.extend(c.wrap(font, app.message, room, room))
+        if app.message:  # under the call it waits on
+            self._notice(app, c, lines, room)
+        return lines
+
+    def _notice(self, app, c, lines, room):
+        # The notice after lines: the most said on one; longer, by app.notice (imported
+        # while such a notice shows, forgotten once it is gone, by draw), a whole phrase
+        # a page, and on the OLED it may take more rows a page.
+        if c.text_width(app.font, app.message) <= room:
+            lines.append(app.message)
+            if self._fit:
+                self._fit = 0
+        else:
+            from app.notice import said
+            fit = _LAYOUTS[app.size][12] + _LAYOUTS[app.size][16]  # rows + lift
+            self._fit = said(app, c, lines, room, fit)
         return lines
 
     def _stakes(self, app, m, names):

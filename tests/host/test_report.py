@@ -70,11 +70,19 @@ def test_the_summary_counts_per_team(tmp_path):
     assert os.path.exists(str(path)[:-4] + ".png")  # the default: beside the log
     lines = done.stdout.splitlines()
     assert lines[0] == "valencia, 4 players, canton 12: cantons A 0, B 1, points now 0-0"
-    assert lines[1] == "rounds: 5"  # the canton won by hand is no round
+    # the canton won by hand is no round, but it is said (issue 34's trial: a match won by
+    # hand alone read "rounds: 0")
+    assert lines[1] == "rounds: 5, points adjusted by hand: 2"
     rows = dict((line[:15].strip(), line[15:].split()) for line in lines[3:10])
     assert rows == {"envits called": ["1", "1"], "envits won": ["1", "1"],
                     "envits refused": ["0", "1"], "trucs called": ["1", "1"],
                     "trucs won": ["1", "1"], "trucs refused": ["1", "0"], "flors": ["0", "0"]}
+
+
+def test_a_match_won_by_hand_alone_says_so(tmp_path):
+    path, done = _run(tmp_path, "variant valencia\nset canton=12\nadjust A 12\nadjust A 12\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "rounds: 0, points adjusted by hand: 2"
 
 
 def test_punta_duels_and_flors(tmp_path):

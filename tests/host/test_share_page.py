@@ -496,7 +496,7 @@ def test_the_scoreboard_marks_sharing_and_says_when_it_ended_by_itself():
         app.sharing._last = app.now - IDLE_MS  # no request for 30 minutes
         device.run(100)
         assert not app.sharing.active()
-        notice = "Sharing ended: 30 minutes without a phone"
+        notice = "Sharing ended: no phone for 30 minutes"
         assert app.message == notice and _yellow_in_title_row(device) == 0
         device.run(NOTICE_MS + 2000)  # said until the next press, not for a moment
         assert app.message == notice
