@@ -14,7 +14,6 @@ from app.i18n import t
 from ui import canvas as C
 from ui import forget
 from ui.gestures import elapsed
-from ui import forget
 
 # Seat positions around the table, per 100 of the radius: seat 0 at the bottom, then
 # counter-clockwise (the play order), for 2, 4 and 6 players. The OLED's short middle
@@ -91,7 +90,7 @@ class Scoreboard(Screen):
         # give way, each as the lines reach it); more than that, a page at a time.
         if self._fit and not app.message:  # a long notice said: its rows and code go
             self._fit = 0
-            forget(("app.notice",))
+            forget(_NOTICE)
         lines = self._lines(app, c, m, w - 4)
         n = len(lines)
         fit = max(rows + lift, self._fit)
@@ -364,6 +363,7 @@ class Scoreboard(Screen):
 
 
 _LAST = ("app.lastround",)  # made once: forgetting it must not allocate (a full heap)
+_NOTICE = ("app.notice",)
 
 
 def _last(app, names, parts, fresh):
