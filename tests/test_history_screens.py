@@ -334,6 +334,7 @@ def test_a_past_match_won_by_adjusting_the_points_says_so_not_0_rounds():
             app = _app("variant valencia", large, language)
             app.archive = lambda: archive
             app.open("pastmatches")
+            _texts(app)  # drawn: its rows are read when it shows
             labels = [label for label, _ in app.top().items]
             assert labels[1].endswith(" · " + said[language]), (language, large, labels)
             assert " · 0 " in labels[0], (language, large, labels)  # "0 rounds": true
