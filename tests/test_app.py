@@ -339,6 +339,33 @@ def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
     assert 0 < sent < full
 
 
+def test_a_menu_page_stays_put_while_the_cursor_moves_on_it():
+    # Only the cursor's old and new rows change, so only their bands go to the panel;
+    # the page turns when the cursor leaves it (a page scrolled every move: 35 KB each).
+    app = _app()
+    _press(app, E.SELECT, E.PREV2, E.SELECT)  # Actions, up to Menu: the main menu
+    menu = app.top()
+    assert app.top_name() == "mainmenu" and menu.cursor == 0 and len(menu.items) > menu.rows
+    full = 240 * 135 * 2
+    row = 240 * 2 * app.line
+    for cursor in range(1, menu.rows):
+        app.event(E.NEXT)
+        sent = app.render()
+        assert (menu.cursor, menu.first) == (cursor, 0)
+        assert 0 < sent <= 2 * row + 2 * 240 * 2 * 8, sent  # two rows, in bands of 8
+    app.event(E.NEXT)  # off the page's end: a page on, the cursor on it
+    sent = app.render()
+    assert menu.cursor == menu.rows and 0 < menu.first <= menu.cursor and sent > full // 4
+    first = menu.first
+    app.event(E.PREV)
+    app.render()
+    assert menu.first == first  # back up on the same page: it stays
+    for _ in range(menu.cursor - first + 1):  # off the page's top: back to the first page
+        app.event(E.PREV)
+        app.render()
+    assert menu.first == 0 and menu.cursor == first - 1
+
+
 def test_scoreboard_draws_both_sizes_in_every_language():
     for language in LANGUAGES:
         for large in (True, False):

@@ -76,19 +76,43 @@ def draw_rows(self, app, c, top):
     for i in range(lo, hi):
         label = items[i][0]
         size[i] = 1 if _fits(app, c, label) else min(len(row_lines(app, c, label)), rows)
-    # The page: up to half a page above the cursor, then down, then up where it ends.
-    first = cursor
-    used = size[cursor] if n else 0
-    while first > lo and used - size[cursor] + size[first - 1] <= rows // 2:
-        first -= 1
-        used += size[first]
-    last = cursor + 1 if n else 0
-    while last < hi and used + size[last] <= rows:
-        used += size[last]
-        last += 1
-    while first > lo and used + size[first - 1] <= rows:
-        first -= 1
-        used += size[first]
+    # The page stays put while the cursor moves on it (only the cursor's old and new rows
+    # change, so only their bands go to the panel) and turns when the cursor leaves it:
+    # to start at the cursor going down, to end at it going up. A menu opens with up to
+    # half a page above its cursor.
+    first = self.first
+    last = first
+    used = 0
+    if n and lo <= first <= cursor:
+        while last < hi and used + size[last] <= rows:
+            used += size[last]
+            last += 1
+    if n and not first <= cursor < last:
+        if first < 0:  # opened: up to half a page above the cursor, then down
+            first = cursor
+            used = size[cursor]
+            while first > lo and used - size[cursor] + size[first - 1] <= rows // 2:
+                first -= 1
+                used += size[first]
+        elif cursor < first:  # turned back: the page ends at the cursor
+            first = cursor + 1
+            used = 0
+            while first > lo and used + size[first - 1] <= rows:
+                first -= 1
+                used += size[first]
+        else:  # turned on: the page starts at the cursor
+            first = cursor
+            used = size[cursor]
+        last = cursor + 1
+        while last < hi and used + size[last] <= rows:
+            used += size[last]
+            last += 1
+        while first > lo and used + size[first - 1] <= rows:  # up where the list ends
+            first -= 1
+            used += size[first]
+    self.first = first
+    if not n:
+        first = last = 0
     y = top
     for i in range(first, last):
         label = items[i][0]
@@ -108,6 +132,7 @@ class Menu(Screen):
     """Items are (label, value) pairs; choose(app, value) acts on the chosen one."""
 
     dim = b""  # per item, 1: drawn dim (a command the rules do not allow now)
+    first = -1  # the item on the page's top row (draw_rows); -1: not drawn yet
 
     def __init__(self, title, items=None):
         self.title = title
