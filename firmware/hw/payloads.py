@@ -1,14 +1,14 @@
 # What the director sends a table (docs/TOURNAMENT.md), read and checked: the assignment
 # and `have`. Imported by hw.tourlink when a message comes and forgotten after (with
-# truc.tablelog, which checks an assignment's set-up): not resident in tournament mode.
+# truc.tableline, which reads an assignment's set-up): not resident in tournament mode.
 def assignment(payload, table):
     """The assignment in payload (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
     setup); None for an empty one (nothing to play). ValueError with the reason when it
     does not check: a table's device plays only what the rules accept."""
     import json
 
-    from truc import tablelog
     from truc.match import Match
+    from truc.tableline import read_setup
 
     if not payload:
         return None
@@ -43,7 +43,10 @@ def assignment(payload, table):
         line = setup[i]
         if not isinstance(line, str) or len(line) > 80:
             raise ValueError("setup: lines of text")
-        why = tablelog.run(m, line)
+        try:
+            why = m.apply(*read_setup(m, line))
+        except ValueError as e:
+            why = str(e)
         if why:
             raise ValueError("setup: " + why)
     if not m.variant() or m.entries() != len(setup):

@@ -35,7 +35,7 @@ CONNECTED = "Connected"
 # Imported by a turn with work, then forgotten (those that were there before stay: a
 # screen's, say).
 _TRANSIENT = const(("hw.tourlink", "umqtt.simple", "umqtt", "hw.payloads", "hw.tourfile",
-                    "hw.outbox", "truc.tablelog"))
+                    "hw.outbox", "truc.tableline"))
 
 
 def started(device):
