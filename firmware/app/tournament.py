@@ -77,13 +77,13 @@ def start(app, assigned):
         app.message = why
         return
     had = "truc.tableline" in sys.modules
-    from truc.tableline import read_setup  # for the moment: forgotten
+    from truc.tableline import setup  # for the moment: forgotten
 
     m = app.match
     m.clear()
     try:
         for line in assigned[3]:
-            command = read_setup(m, line)  # checked when it came (hw.payloads)
+            command = setup(m, line)  # checked when it came (hw.payloads)
             if app.apply(command[0], command[1], command[2]):
                 return
     finally:

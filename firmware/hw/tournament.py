@@ -6,7 +6,7 @@
 # This module is all that tournament mode keeps in the heap: the table's state, the
 # outbox's appends (its file: hw.outbox), and a loop turn that only looks whether there
 # is work (a byte from the broker, a command to send, a ping or a connection due). The
-# work is hw.tourlink's, with micropython-lib's umqtt.simple: imported for a turn that
+# work is hw.tourlink's, with the MQTT client hw.mqtt: imported for a turn that
 # has some and forgotten after it with what it imported, so that the screens the players
 # open between two commands have the room they have without tournament mode. (Names
 # kept few: each a loaded module brings stays interned, docs/PERFORMANCE.md.)
@@ -34,8 +34,8 @@ CONNECTED = "Connected"
 
 # Imported by a turn with work, then forgotten (those that were there before stay: a
 # screen's, say).
-_TRANSIENT = const(("hw.tourlink", "umqtt.simple", "umqtt", "hw.payloads", "hw.tourfile",
-                    "hw.outbox", "truc.tableline"))
+_TRANSIENT = const(("hw.tourlink", "hw.mqtt", "hw.payloads", "hw.tourfile", "hw.outbox",
+                    "truc.tableline"))
 
 
 def started(device):

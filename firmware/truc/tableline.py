@@ -30,27 +30,27 @@ def words(line):
     return [w for w in text.split(" ") if w]
 
 
-def quoted(word):
+def quoted(text):
     """A word as a refusal shows it: a long one is cut."""
-    return "'%s'" % word if len(word) <= 16 else "'%s...'" % word[:16]
+    return "'%s'" % text if len(text) <= 16 else "'%s...'" % text[:16]
 
 
-def is_number(word):
+def is_number(text):
     # ASCII digits only: str.isdigit() also takes other scripts' digits.
-    if not word or len(word) > 3:  # no number in a log is longer
+    if not text or len(text) > 3:  # no number in a log is longer
         return False
-    for c in word:
+    for c in text:
         if c < "0" or c > "9":
             return False
     return True
 
 
-def number(word, what):
-    if not is_number(word):
-        if word and len(word) > 3 and word.strip("0123456789") == "":
+def number(text, what):
+    if not is_number(text):
+        if text and len(text) > 3 and text.strip("0123456789") == "":
             raise ValueError("%s must be a number below 1000" % what)
-        raise ValueError("%s must be a number, not %s" % (what, quoted(word)))
-    return int(word)
+        raise ValueError("%s must be a number, not %s" % (what, quoted(text)))
+    return int(text)
 
 
 def _either(values):
@@ -94,43 +94,38 @@ def _options(match, pairs):
     return players, opts
 
 
-def setup(match, args, op):
-    """The engine command (op, a, b) of a set-up line, op R.VARIANT or R.OPTIONS, whose
-    words after the first are args. Raises ValueError with the reason."""
-    if op == R.VARIANT:
+def setup(match, line):
+    """The engine command (op, a, b) of a set-up line (variant or set) for match.
+    Raises ValueError with the reason."""
+    got = words(line)
+    word = got[0].lower() if got else ""
+    args = got[1:]
+    if word == "variant":
         if len(args) != 1:
             raise ValueError("variant takes 1 word")
         name = args[0].lower()
         if name not in V.NAMES[1:]:
             raise ValueError("unknown variant %s (%s)" % (quoted(args[0]), ", ".join(V.NAMES[1:])))
-        return op, V.NAMES.index(name), 0
-    a, b = _options(match, [w.lower() for w in args])
-    return op, a, b
-
-
-def read_setup(match, line):
-    """The engine command (op, a, b) of a set-up line (variant or set) for match, as
-    truc.tablelog reads it. Raises ValueError with the reason."""
-    got = words(line)
-    word = got[0].lower() if got else ""
-    if word != "variant" and word != "set":
+        return R.VARIANT, V.NAMES.index(name), 0
+    if word != "set":
         raise ValueError("variant or set expected")
-    return setup(match, got[1:], R.VARIANT if word == "variant" else R.OPTIONS)
+    a, b = _options(match, [w.lower() for w in args])
+    return R.OPTIONS, a, b
 
 
 def format_command(variant, op, a, b):
     """The table-log line for one engine command."""
     word = WORDS[op - 1]
     if op == R.VARIANT:
-        return "variant " + V.NAMES[a]
+        return word + " " + V.NAMES[a]
     if op == R.OPTIONS:
         return "set players=%d canton=%d %s" % (a, R.TARGETS[b & R.OPT_TARGET], " ".join(
             k + "=" + (v[2] if b & v[0] else v[1]) for k, v in sorted(FLAGS.items())
             if k != "peces" or V.PECES[variant]))
     if op == R.DEALER:
-        return "dealer %d" % a
+        return word + " %d" % a
     if op == R.BAZA:
-        return "baza " + ("parda" if a == R.PARDA else R.TEAMS[a])
+        return word + " " + ("parda" if a == R.PARDA else R.TEAMS[a])
     if op == R.SHOW:
         return "show %d:%d" % (a, b)
     if op == R.END:

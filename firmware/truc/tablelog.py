@@ -104,7 +104,7 @@ def parse(match, line):
         raise ValueError("end takes no arguments")
     a = b = 0
     if op == R.VARIANT or op == R.OPTIONS:
-        return setup(match, args, op)
+        return setup(match, line)
     if op == R.DEALER:
         a = number(args[0], "seat")
     elif op == R.ENVIT or op == R.TRUC:

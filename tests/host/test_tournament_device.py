@@ -68,7 +68,7 @@ def test_every_command_arrives_once_in_order(venue):
 def test_between_turns_tournament_mode_keeps_only_its_state(venue):
     # Connected, the match sent: what the turns imported (the client, the link, the
     # outbox's file, the messages' parsers) is forgotten; the table keeps its socket, not
-    # a client. (hw.tourfile and truc.tablelog: this process imports them itself.)
+    # a client. (hw.tourfile and truc.tableline: this process imports them itself.)
     broker, director = venue
     director.assign("m1")
     device, fingers, error = headless.prepare("tdisplay", "en", _log_lines()[:12],
@@ -76,7 +76,7 @@ def test_between_turns_tournament_mode_keeps_only_its_state(venue):
     assert error is None
     assert table.wait(device, lambda: table.sent(device), 20)
     device.run(50)
-    transient = ("umqtt.simple", "hw.tourlink", "hw.outbox", "hw.payloads")
+    transient = ("hw.mqtt", "hw.tourlink", "hw.outbox", "hw.payloads")
     assert [m for m in transient if m in sys.modules] == []
     tour = device.app.tournament
     assert "hw.tournament" in sys.modules and type(tour.client).__name__ == "socket"
