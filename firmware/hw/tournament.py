@@ -139,7 +139,14 @@ class Tournament:
                 first = self.buf[0]
             elif not self._due(now):
                 return False
-        self._work("turn", first)
+        try:
+            self._work("turn", first)
+        except MemoryError:
+            # No room for the turn's modules while a screen holds the heap: its work
+            # waits (the outbox keeps every command), the connection, whose stream it
+            # may have cut, left and joined again after a wait. The players never see it.
+            self.drop()
+            self.next = now + _BACKOFF_MS
         return (sock is None) != (self.client is None)
 
     def _due(self, now):
