@@ -76,8 +76,8 @@ def start(app, assigned):
     if why:
         app.message = why
         return
-    had = "truc.tableline" in sys.modules
-    from truc.tableline import setup  # for the moment: forgotten
+    had = "truc.tablesetup" in sys.modules
+    from truc.tablesetup import setup  # for the moment: forgotten
 
     m = app.match
     m.clear()
@@ -88,7 +88,7 @@ def start(app, assigned):
                 return
     finally:
         if not had:
-            forget(("truc.tableline",))
+            forget(("truc.tablesetup", "truc.tableline"))
     names = app.settings.names
     for team in range(2):
         names[TEAM_NAMES + team] = assigned[2][team][:TEAM_MOST]

@@ -1,6 +1,6 @@
 # What the director sends a table (docs/TOURNAMENT.md), read and checked: the assignment
 # and `have`. Imported by hw.tourlink when a message comes and forgotten after (with
-# truc.tableline, which reads an assignment's set-up): not resident in tournament mode.
+# truc.tablesetup, which reads an assignment's set-up): not resident in tournament mode.
 def assignment(data, table):
     """The assignment in data (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
     setup); None for an empty one (nothing to play). ValueError with the reason when it
@@ -8,7 +8,7 @@ def assignment(data, table):
     import json
 
     from truc.match import Match
-    from truc.tableline import setup as read
+    from truc.tablesetup import setup as read
 
     if not data:
         return None

@@ -35,7 +35,7 @@ CONNECTED = "Connected"
 # Imported by a turn with work, then forgotten (those that were there before stay: a
 # screen's, say).
 _TRANSIENT = const(("hw.tourlink", "hw.mqtt", "hw.payloads", "hw.tourfile", "hw.outbox",
-                    "truc.tableline"))
+                    "truc.tableline", "truc.tablesetup"))
 
 
 def started(device):
@@ -72,7 +72,7 @@ class Tournament:
         """Reads the tournament file and the outbox (caught up with match); turns the
         radio on. The file's problem, if any, is in self.problem."""
         self.now = now
-        self._work("start", match)
+        self.run("start", match)
 
     def stop(self):
         self.drop()
@@ -109,7 +109,7 @@ class Tournament:
             # A new match while an assignment waits (New match or the Tournament
             # screen's start): the assignment's match.
             self.have = self.sent = 0
-            self._work("begin", match)
+            self.run("begin", match)
 
     # The main loop's turn.
     def poll(self, now):
@@ -140,7 +140,7 @@ class Tournament:
             elif not self._due(now):
                 return False
         try:
-            self._work("turn", first)
+            self.run("turn", first)
         except MemoryError:
             # No room for the turn's modules while a screen holds the heap: its work
             # waits (the outbox keeps every command), the connection, whose stream it
@@ -156,7 +156,7 @@ class Tournament:
             or self.sent > self.have and elapsed(now, self.moved) >= _RESEND_MS \
             or elapsed(now, self.heard) >= _PING_MS
 
-    def _work(self, what, arg):
+    def run(self, what, arg):
         # hw.tourlink's what(self, arg), with the modules it imports for the moment
         had = 0
         for i in range(len(_TRANSIENT)):

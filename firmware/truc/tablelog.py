@@ -2,8 +2,9 @@
 # and back. Text handling allocates; it runs on import and export, never per button press.
 from truc import rules as R
 from truc import variants as V
-from truc.tableline import WORDS, format_command, is_number, number, quoted, setup
-from truc.tableline import words as _words
+from truc.tableline import WORDS, format_command
+from truc.tablesetup import number, quoted, setup
+from truc.tablesetup import words as _words
 
 UNDO = -1
 REDO = -2
@@ -40,8 +41,11 @@ def _step(ladder, word, tops):
     # A step is named by its points, or by the words for the top step.
     if word in tops:
         return len(ladder) - 1
-    if is_number(word):
-        points = int(word)
+    try:
+        points = number(word, "")
+    except ValueError:
+        points = -1
+    if points >= 0:
         for i in range(1, len(ladder)):
             if ladder[i] == points:
                 return i

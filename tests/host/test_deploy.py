@@ -459,7 +459,8 @@ hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
 hw/outbox.mpy hw/parts.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy
 hw/share.html hw/share.mpy hw/tourfile.mpy hw/tourlink.mpy hw/tournament.mpy hw/mqtt.mpy
 main.py start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
-truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/tableline.mpy truc/variants.mpy
+truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/tableline.mpy truc/tablesetup.mpy
+truc/variants.mpy
 ui/__init__.mpy
 ui/canvas.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy
 ui/qr.mpy ui/text.mpy""".split()
