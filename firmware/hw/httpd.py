@@ -176,8 +176,8 @@ def match_log(match):
         pass
     finally:
         tablelog = None
-        if not had:
-            forget(("truc.tablelog",))
+        if not had:  # with the writer and reader it imports
+            forget(("truc.tablelog", "truc.tableline", "truc.tablesetup"))
 
 
 class _Client:

@@ -383,3 +383,19 @@ def test_a_full_flash_while_sharing_says_the_settings_and_leaves_the_score_unmar
         app.sharing.off()
     device.pull_battery()
     assert device.app.match.entries() == entries  # every command was saved
+
+
+def test_the_shared_log_lets_go_of_the_table_log_writer_and_reader():
+    # hw.httpd's match_log imports truc.tablelog, which imports truc.tableline and
+    # truc.tablesetup: all three are let go after (none stays in a sharing board's heap).
+    from hw import httpd
+    from truc import rules as R
+    from truc.match import Match
+    from ui import forget
+
+    names = ("truc.tablelog", "truc.tableline", "truc.tablesetup")
+    m = Match()
+    assert m.apply(R.VARIANT, 1) is None
+    forget(names)  # as on a board that has not read a log yet
+    assert list(httpd.match_log(m))[0].startswith(b"variant ")
+    assert [n for n in names if n in sys.modules] == []
