@@ -16,8 +16,3 @@ package("app", base_path="firmware")
 package("truc", base_path="firmware")
 package("ui", base_path="firmware")
 package("hw", base_path="firmware")
-# micropython-lib's MQTT client, for tournament mode (hw.tournament): its vendored copy
-# (lib/umqtt.simple, 1.8.0 whole), as deploy sends it to a board without a frozen build.
-# Frozen from there rather than by require(), which needs micropython-lib beside the
-# build (and would bring its ssl package, which tournament mode does not use).
-package("umqtt", base_path="lib/umqtt.simple")

@@ -5,9 +5,8 @@ import os
 import sys
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Each goes first: the stand-ins end up ahead. lib/umqtt.simple: micropython-lib's MQTT
-# client (vendored whole), as deploy puts it in the board's /lib.
-for _sub in ("lib/umqtt.simple", "firmware", "sim/stand_ins"):
+# Each goes first: the stand-ins end up ahead.
+for _sub in ("firmware", "sim/stand_ins"):
     _path = os.path.join(_ROOT, _sub)
     if _path not in sys.path:
         sys.path.insert(0, _path)

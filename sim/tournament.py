@@ -1,7 +1,7 @@
 """The simulator as a tournament's table (python -m sim --headless --tournament
 mqtt://HOST:PORT --table N): the board's tournament file written onto the simulated
 flash, tournament mode turned on as Menu -> Tournament turns it on, and the same
-firmware (hw.tournament, micropython-lib's umqtt.simple) talking to the broker through
+firmware (hw.tournament, its MQTT client hw.mqtt) talking to the broker through
 real sockets (sim/stand_ins/network.py)."""
 import time
 from urllib.parse import unquote, urlsplit

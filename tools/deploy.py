@@ -53,9 +53,10 @@ BOOT_MAIN = os.path.join(ROOT, "tools", "device", "main.py")  # on the board: ma
 BUILD = os.path.join(ROOT, "build", "deploy")
 FROZEN_DATA = "lib/"  # where a frozen build's data files go: on sys.path, after .frozen
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
-# Vendored libraries the firmware imports (lib/README.md): deploy sends what the firmware
-# reaches of them to the board's /lib; a frozen build has them from manifest.py's require.
-LIBRARIES = (os.path.join(ROOT, "lib", "umqtt.simple"),)
+# Vendored libraries the firmware imports (lib/README.md), each a folder: deploy sends what
+# the firmware reaches of them to the board's /lib. None today (tournament mode's MQTT
+# client is hw.mqtt: README, "The MQTT client").
+LIBRARIES = ()
 # Index = sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst.
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")

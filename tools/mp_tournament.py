@@ -1,9 +1,9 @@
 # Runs ON MicroPython (unix port), driven by tests/host/test_tournament_unixport.py:
 #   micropython -m mp_tournament HOST PORT TABLE PASSWORD LOG [SECONDS]
-# with MICROPYPATH naming firmware/, lib/umqtt.simple and tests/unixboard/lib (the unix
+# with MICROPYPATH naming firmware/ and tests/unixboard/lib (the unix
 # board's network: a station joined at once), the current folder as the board's flash.
-# The firmware's own tournament code (hw.tournament, hw.outbox, hw.tourfile) with
-# micropython-lib's umqtt.simple on the port's sockets: writes the tournament file,
+# The firmware's own tournament code (hw.tournament, hw.outbox, hw.tourfile) with its
+# MQTT client (hw.mqtt) on the port's sockets: writes the tournament file,
 # joins, waits for the assignment, plays the log's commands into a match kept by the
 # journal (hw.journal), the outbox following it, a turn of the loop between commands, and
 # waits until the director's `have` covers them. Prints "sent N" or "FAIL" and why.

@@ -76,20 +76,19 @@ def start(app, assigned):
     if why:
         app.message = why
         return
-    had = "truc.tablelog" in sys.modules
-    from truc.tablelog import parse  # for the moment (8 KB of bytecode): forgotten
+    had = "truc.tablesetup" in sys.modules
+    from truc.tablesetup import setup  # for the moment: forgotten
 
     m = app.match
     m.clear()
     try:
         for line in assigned[3]:
-            command = parse(m, line)  # checked when it came (hw.payloads)
-            if not isinstance(command, tuple) or app.apply(command[0], command[1],
-                                                           command[2]):
+            command = setup(m, line)  # checked when it came (hw.payloads)
+            if app.apply(command[0], command[1], command[2]):
                 return
     finally:
         if not had:
-            forget(("truc.tablelog",))
+            forget(("truc.tablesetup", "truc.tableline"))
     names = app.settings.names
     for team in range(2):
         names[TEAM_NAMES + team] = assigned[2][team][:TEAM_MOST]

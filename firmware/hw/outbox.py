@@ -100,7 +100,7 @@ def write(outbox, records):
 def lines(outbox, start, most):
     """The table-log lines of records start+1.. (at most most of them): the commands
     with seq start+1 on, as (seq, line)."""
-    from truc.tablelog import format_command
+    from truc.tableline import format_command
 
     outbox.close()  # what was appended, read back
     got = load(outbox)

@@ -7,6 +7,8 @@ import sys
 
 from ui import forget
 
+# Made once: forgetting in a finally must not allocate (the heap may be full there).
+_LOG = ("truc.tablelog", "truc.tableline", "truc.tablesetup")
 
 def answer(sharing, path):
     """(content type, length or -1 when unknown, the body's pieces of bytes) of path 2,
@@ -47,4 +49,4 @@ def _match_log(match):
     finally:
         tablelog = None
         if not had:
-            forget(("truc.tablelog",))
+            forget(_LOG)  # with the writer and reader it imports

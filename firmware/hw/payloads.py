@@ -1,22 +1,22 @@
 # What the director sends a table (docs/TOURNAMENT.md), read and checked: the assignment
 # and `have`. Imported by hw.tourlink when a message comes and forgotten after (with
-# truc.tablelog, which checks an assignment's set-up): not resident in tournament mode.
-def assignment(payload, table):
-    """The assignment in payload (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
+# truc.tablesetup, which reads an assignment's set-up): not resident in tournament mode.
+def assignment(data, table):
+    """The assignment in data (bytes, docs/TOURNAMENT.md) as (match, title, pairs,
     setup); None for an empty one (nothing to play). ValueError with the reason when it
     does not check: a table's device plays only what the rules accept."""
     import json
 
-    from truc import tablelog
     from truc.match import Match
+    from truc.tablesetup import setup as read
 
-    if not payload:
+    if not data:
         return None
     try:
-        a = json.loads(payload)
+        a = json.loads(data)
     except Exception:  # MicroPython: ValueError; CPython: also UnicodeDecodeError
-        a = payload  # bytes: never what JSON parses to
-    if a is payload:  # raised here, not in the except: no chained traceback
+        a = data  # bytes: never what JSON parses to
+    if a is data:  # raised here, not in the except: no chained traceback
         raise ValueError("not JSON text")
     if not isinstance(a, dict):
         raise ValueError("not an object")
@@ -43,7 +43,10 @@ def assignment(payload, table):
         line = setup[i]
         if not isinstance(line, str) or len(line) > 80:
             raise ValueError("setup: lines of text")
-        why = tablelog.run(m, line)
+        try:
+            why = m.apply(*read(m, line))
+        except ValueError as e:
+            why = str(e)
         if why:
             raise ValueError("setup: " + why)
     if not m.variant() or m.entries() != len(setup):
@@ -51,9 +54,9 @@ def assignment(payload, table):
     return match, title, pairs, setup
 
 
-def have(payload):
+def have(data):
     """The director's `have` (b"<match> <count>") as (match, count); ValueError."""
-    match, _, count = bytes(payload).partition(b" ")
+    match, _, count = bytes(data).partition(b" ")
     for c in match:
         if not 32 < c < 127:
             match = b""

@@ -9,8 +9,8 @@ from micropython import const
 from ui import elapsed, forget
 
 IDLE_MS = const(1800000)  # 30 minutes without a request: sharing ends
-_SERVING = const(("hw.httpd", "hw.pastlog", "truc.history", "truc.tablelog", "hw.archive",
-                   "truc.loadcheck"))
+_SERVING = const(("hw.httpd", "hw.pastlog", "truc.history", "truc.tablelog", "truc.tableline",
+                   "truc.tablesetup", "hw.archive", "truc.loadcheck"))
 
 
 class Sharing:

@@ -37,32 +37,24 @@ _PASSWORD = const(16)
 Config = namedtuple("Config", ("table", "host", "port", "user", "password", "ssid", "wifi"))
 
 
-def _printable(text, least, most, what):
-    if not least <= len(text) <= most:
-        raise ValueError("%s: %d to %d characters" % (what, least, most))
+# (Arguments named as the device already names things: each new name a module brings
+# stays interned, docs/PERFORMANCE.md.)
+def _printable(text, most, what):
+    if not 1 <= len(text) <= most:
+        raise ValueError("%s: 1 to %d characters" % (what, most))
     for c in text:
         if not 32 <= ord(c) < 127:
             raise ValueError("%s: printable ASCII only" % what)
     return text
 
 
-def ascii_text(data):
-    # data as text, or ValueError (raised here, not in an except: no chained traceback)
-    try:
-        text = str(data, "ascii")
-    except UnicodeError:
-        text = None
-    if text is None:
-        raise ValueError("not ASCII text")
-    return text
-
-
-def _number(text, least, most, what):
+def number(text, most, what):
+    """The number 1 to most in text (ASCII digits, no leading 0), or ValueError."""
     if not text or len(text) > 5 or not text.isdigit() or text[0] == "0":
         raise ValueError("%s: a number" % what)
     n = int(text)
-    if not least <= n <= most:
-        raise ValueError("%s: %d to %d" % (what, least, most))
+    if not 1 <= n <= most:
+        raise ValueError("%s: 1 to %d" % (what, most))
     return n
 
 
@@ -77,9 +69,14 @@ def parse(data):
     if tail[-1:] != b"\n":
         raise ValueError("cut short: no line end after the crc")
     tail = tail[:-1]
-    if len(tail) != 8 or "%08x" % crc32(data[:end]) != ascii_text(tail):
+    if len(tail) != 8 or b"%08x" % crc32(data[:end]) != tail:
         raise ValueError("bad crc: damaged or cut short")
-    text = ascii_text(data[:end])
+    try:
+        text = str(data[:end], "ascii")
+    except UnicodeError:
+        text = None
+    if text is None:  # raised here, not in the except: no chained traceback
+        raise ValueError("not ASCII text")
     lines = text.split("\n")
     if lines[-1] != "" or len(lines) != len(KEYS) + 1:
         raise ValueError("%d lines, not %d" % (len(lines) - 1, len(KEYS)))
@@ -91,8 +88,8 @@ def parse(data):
         values.append(value)
     if values[0] != "1":
         raise ValueError("format %s unknown" % values[0][:8])
-    table = _number(values[1], 1, 999, "table")
-    port = _number(values[3], 1, 65535, "port")
+    table = number(values[1], 999, "table")
+    port = number(values[3], 65535, "port")
     if values[4] != "table%d" % table:
         raise ValueError("user: table%d expected" % table)
     password = values[5]
@@ -102,10 +99,12 @@ def parse(data):
     if len(password) != _PASSWORD:
         raise ValueError("password: %d lowercase letters and digits" % _PASSWORD)
     wifi = values[7]
+    if wifi and len(wifi) < 8:
+        raise ValueError("wifi: 8 to 63 characters")
     if wifi:
-        _printable(wifi, 8, 63, "wifi")
-    return Config(table, _printable(values[2], 1, 63, "host"), port, values[4], password,
-                  _printable(values[6], 1, 32, "ssid"), wifi)
+        _printable(wifi, 63, "wifi")
+    return Config(table, _printable(values[2], 63, "host"), port, values[4], password,
+                  _printable(values[6], 32, "ssid"), wifi)
 
 
 def format(config):  # noqa: A001  (the file's format, as parse reads it)
@@ -114,7 +113,7 @@ def format(config):  # noqa: A001  (the file's format, as parse reads it)
     body = ("truc-tournament 1\ntable %d\nhost %s\nport %d\nuser %s\npassword %s\n"
             "ssid %s\nwifi %s\n" % (c.table, c.host, c.port, c.user, c.password, c.ssid,
                                     c.wifi)).encode()
-    return body + ("crc %08x\n" % crc32(body)).encode()
+    return body + b"crc %08x\n" % crc32(body)
 
 
 def load(fs=None):

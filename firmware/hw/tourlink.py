@@ -2,52 +2,23 @@
 # outbox caught up, the radio on), joining the broker as the table, reading what it says
 # (the assignment, the director's `have`), sending the outbox's commands, the keepalive's
 # ping. Imported by hw.tournament for a loop turn that has work and forgotten after it,
-# with micropython-lib's umqtt.simple (lib/umqtt.simple): between turns the table keeps
-# the client's socket and its last packet id, and each turn makes a client around them.
-# Names are kept to those already interned (docs/PERFORMANCE.md): private constants.
+# with the MQTT client (hw.mqtt): between turns the table keeps the socket to the broker
+# and its last packet id. Names are kept to those already interned (docs/PERFORMANCE.md):
+# private constants.
 from micropython import const
 
 from ui import elapsed
 
-_TIMEOUT_S = const(1)  # the longest a turn waits for the broker
 _BACKOFF_MS = const(1000)  # the first wait before connecting again, doubled up to:
 _BACKOFF_MOST_MS = const(32000)
-_KEEPALIVE_S = const(60)  # the broker says "off" (the will) after 1.5 times this unheard
-_PING_MS = const(30000)  # as hw.tournament's
+_PING_MS = const(30000)  # as hw.tournament's; half hw.mqtt's keepalive
 _RESEND_MS = const(5000)
-_BURST = const(4)  # commands sent in one turn at most
+_BURST = const(4)  # commands sent in one turn at most (and twice as many packets read)
 _LINE_MOST = const(128)  # bytes of a log payload (docs/TOURNAMENT.md)
 _LOG = const("truc/table%d/log")
 _STATUS = const("truc/table%d/status")
 _ASSIGN = const("truc/table%d/assign")
 _HAVE = const("truc/table%d/have")
-
-
-class _Timed:
-    """The client's socket, whose blocking reads wait _TIMEOUT_S at most (umqtt.simple
-    sets a socket blocking, no timeout, after each read, which a silent network would
-    make wait for ever), given first the byte hw.tournament's turn read (or -1)."""
-
-    def __init__(self, sock, first):
-        self.sock = sock
-        self.first = first
-
-    def setblocking(self, value):
-        self.sock.settimeout(_TIMEOUT_S if value else 0)
-
-    def read(self, n):
-        first = self.first
-        if first < 0:
-            return self.sock.read(n)
-        self.first = -1
-        head = bytes((first,))
-        return head if n == 1 else head + self.sock.read(n - 1)
-
-    def write(self, data, n=-1):
-        return self.sock.write(data, len(data) if n < 0 else n)
-
-    def close(self):
-        self.sock.close()
 
 
 def start(tour, match):
@@ -86,28 +57,14 @@ def turn(tour, first):
     """Connects, or reads what the broker has (first: the byte hw.tournament read, or
     -1) and sends what the director lacks; a connection that fails is tried again
     after a wait that doubles."""
-    from umqtt.simple import MQTTClient
-
-    c = tour.config
-    client = MQTTClient(c.user, c.host, c.port, c.user, c.password, _KEEPALIVE_S)
-    client.set_callback(lambda topic, msg: message(tour, topic, msg))
-    client.pid = tour.pid
-    if tour.client is None:
-        try:
-            connect(tour, client)
-            failed = False
-        except Exception:  # refused, unreachable, cut
-            failed = True
-            if client.sock is not None and tour.client is None:
-                tour.client = client.sock  # closed below
-    else:
-        client.sock = _Timed(tour.client, first)
-        try:
-            poll(tour, client)
-            failed = False
-        except (OSError, AssertionError, IndexError, TypeError):  # the broker gone, or
-            failed = True  # what it said did not parse
-    tour.pid = client.pid
+    try:
+        if tour.client is None:
+            connect(tour)
+        else:
+            poll(tour, first)
+        failed = False
+    except OSError:  # refused, unreachable, cut, or what the broker said did not parse
+        failed = True
     if failed:
         tour.drop()
         tour.next = tour.now + tour.timeout
@@ -116,24 +73,33 @@ def turn(tour, first):
         tour.client.settimeout(0)  # hw.tournament's turns only look
 
 
-def connect(tour, client):
-    table = tour.config.table
-    client.set_last_will(_STATUS % table, b"off", True, 1)
-    client.connect(True, _TIMEOUT_S)
-    tour.client = client.sock
-    client.sock = _Timed(client.sock, -1)
-    client.publish(_STATUS % table, b"on", True, 1)
-    client.subscribe(_ASSIGN % table, 1)
-    client.subscribe(_HAVE % table, 1)
+def connect(tour):
+    from hw import mqtt
+
+    c = tour.config
+    table = c.table
+    sock = mqtt.connect(c.host, c.port, c.user, c.password, _STATUS % table)
+    tour.client = sock
+    mqtt.publish(sock, _STATUS % table, b"on", 1, 1)  # packet ids anew: a clean session
+    mqtt.subscribe(sock, _ASSIGN % table, 2)
+    mqtt.subscribe(sock, _HAVE % table, 3)
+    tour.pid = 3
     tour.timeout = _BACKOFF_MS
     tour.heard = tour.moved = tour.now
     tour.sent = tour.have
 
 
-def poll(tour, client):
-    for _ in range(_BURST):  # what the broker has for the table
-        if client.check_msg() is None:
+def poll(tour, first):
+    from hw import mqtt
+
+    sock = tour.client
+    for _ in range(2 * _BURST):  # what the broker has for the table
+        got = mqtt.read(sock, first)
+        first = -1
+        if got is None:
             break
+        if got[0]:
+            message(tour, got[0], got[1])
     outbox = tour.outbox
     now = tour.now
     if tour.sent > tour.have and elapsed(now, tour.moved) >= _RESEND_MS:
@@ -145,23 +111,24 @@ def poll(tour, client):
         topic = _LOG % tour.config.table
         for seq, line in lines(outbox, tour.sent, _BURST):
             msg = (outbox.match_id + " " + str(seq) + " " + line).encode()
-            client.publish(topic, msg[:_LINE_MOST], False, 1)
+            tour.pid = tour.pid % 65535 + 1
+            mqtt.publish(sock, topic, msg[:_LINE_MOST], 0, tour.pid)
             tour.sent = seq
             tour.heard = now
     if elapsed(now, tour.heard) >= _PING_MS:
-        client.ping()
+        mqtt.ping(sock)
         tour.heard = now
 
 
-def message(tour, topic, msg):
-    # umqtt's callback: the assignment, or what the director holds.
+def message(tour, name, data):
+    # A PUBLISH from the broker: the assignment, or what the director holds.
     from hw.payloads import assignment, have
 
     try:
-        if topic.endswith(b"/assign"):
-            tour.assigned = assignment(msg, tour.config.table)
-        elif topic.endswith(b"/have"):
-            match, count = have(msg)
+        if name.endswith(b"/assign"):
+            tour.assigned = assignment(data, tour.config.table)
+        elif name.endswith(b"/have"):
+            match, count = have(data)
             outbox = tour.outbox
             if match == outbox.match_id and count <= outbox.count:
                 if count > tour.have:
@@ -169,4 +136,4 @@ def message(tour, topic, msg):
                 tour.have = count
                 tour.sent = max(tour.sent, count)
     except ValueError as e:  # said on the Tournament screen; nothing changes
-        tour.refused = str(topic, "ascii").rsplit("/", 1)[-1] + ": " + str(e)
+        tour.refused = str(name, "ascii").rsplit("/", 1)[-1] + ": " + str(e)

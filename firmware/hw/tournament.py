@@ -6,7 +6,7 @@
 # This module is all that tournament mode keeps in the heap: the table's state, the
 # outbox's appends (its file: hw.outbox), and a loop turn that only looks whether there
 # is work (a byte from the broker, a command to send, a ping or a connection due). The
-# work is hw.tourlink's, with micropython-lib's umqtt.simple: imported for a turn that
+# work is hw.tourlink's, with the MQTT client hw.mqtt: imported for a turn that
 # has some and forgotten after it with what it imported, so that the screens the players
 # open between two commands have the room they have without tournament mode. (Names
 # kept few: each a loaded module brings stays interned, docs/PERFORMANCE.md.)
@@ -34,8 +34,8 @@ CONNECTED = "Connected"
 
 # Imported by a turn with work, then forgotten (those that were there before stay: a
 # screen's, say).
-_TRANSIENT = const(("hw.tourlink", "umqtt.simple", "umqtt", "hw.payloads", "hw.tourfile",
-                    "hw.outbox", "truc.tablelog"))
+_TRANSIENT = const(("hw.tourlink", "hw.mqtt", "hw.payloads", "hw.tourfile", "hw.outbox",
+                    "truc.tableline", "truc.tablesetup"))
 
 
 def started(device):
@@ -72,7 +72,7 @@ class Tournament:
         """Reads the tournament file and the outbox (caught up with match); turns the
         radio on. The file's problem, if any, is in self.problem."""
         self.now = now
-        self._work("start", match)
+        self.run("start", match)
 
     def stop(self):
         self.drop()
@@ -109,7 +109,7 @@ class Tournament:
             # A new match while an assignment waits (New match or the Tournament
             # screen's start): the assignment's match.
             self.have = self.sent = 0
-            self._work("begin", match)
+            self.run("begin", match)
 
     # The main loop's turn.
     def poll(self, now):
@@ -139,7 +139,14 @@ class Tournament:
                 first = self.buf[0]
             elif not self._due(now):
                 return False
-        self._work("turn", first)
+        try:
+            self.run("turn", first)
+        except MemoryError:
+            # No room for the turn's modules while a screen holds the heap: its work
+            # waits (the outbox keeps every command), the connection, whose stream it
+            # may have cut, left and joined again after a wait. The players never see it.
+            self.drop()
+            self.next = now + _BACKOFF_MS
         return (sock is None) != (self.client is None)
 
     def _due(self, now):
@@ -149,7 +156,7 @@ class Tournament:
             or self.sent > self.have and elapsed(now, self.moved) >= _RESEND_MS \
             or elapsed(now, self.heard) >= _PING_MS
 
-    def _work(self, what, arg):
+    def run(self, what, arg):
         # hw.tourlink's what(self, arg), with the modules it imports for the moment
         had = 0
         for i in range(len(_TRANSIENT)):

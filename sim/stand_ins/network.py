@@ -8,8 +8,7 @@ point's config, and in "log" every call in order; drop(True) takes the station's
 away (a WiFi gone) until drop(False).
 
 Importing it also gives CPython's sockets the stream methods MicroPython's have and
-micropython-lib's umqtt.simple (read, write) and hw.tournament (readinto) call: the
-simulator runs that library unchanged."""
+the MQTT client hw.mqtt (read, write) and hw.tournament (readinto) call."""
 import socket
 
 STA_IF = 0

@@ -309,8 +309,8 @@ def test_deploy_end_to_end(board):
     assert board.boots.count("hard") == 2, board.boots
 
     # Every .mpy loads on the unix port (the board's own arch and .mpy version).
-    # A vendored library's (lib/umqtt/simple.mpy) by its name under /lib, on sys.path as
-    # on an ESP32 ('', .frozen, /lib).
+    # A vendored library's (none today) by its name under /lib, on sys.path as on an
+    # ESP32 ('', .frozen, /lib).
     modules = [p[:-4].replace("/", ".").replace(".__init__", "")
                for p in expected if p.endswith(".mpy")]
     modules = [m[4:] if m.startswith("lib.") else m for m in modules]
@@ -457,11 +457,13 @@ app/settings.mpy app/settingsfile.mpy app/settingsmenu.mpy app/sharescreen.mpy
 app/showentry.mpy app/signals.mpy app/summary.mpy app/textpage.mpy app/tournament.mpy
 app/varianttexts.mpy board.mpy hw/__init__.mpy hw/archive.mpy hw/buttons.mpy
 hw/files.mpy hw/httpd.mpy hw/journal.mpy hw/journalformat.mpy hw/listen.mpy
-hw/outbox.mpy hw/parts.mpy hw/pastlog.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy hw/recover.mpy
-hw/room.mpy hw/share.html hw/share.mpy hw/tourfile.mpy hw/tourlink.mpy hw/tournament.mpy
-lib/umqtt/simple.mpy
+hw/mqtt.mpy hw/outbox.mpy hw/parts.mpy hw/pastlog.mpy hw/payloads.mpy hw/power.mpy hw/radio.mpy
+hw/recover.mpy hw/room.mpy hw/share.html hw/share.mpy hw/tourfile.mpy hw/tourlink.mpy
+hw/tournament.mpy
 main.py start.mpy truc/__init__.mpy truc/cards.mpy truc/history.mpy truc/loadcheck.mpy
-truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/variants.mpy ui/__init__.mpy
+truc/match.mpy truc/rules.mpy truc/tablelog.mpy truc/tableline.mpy truc/tablesetup.mpy
+truc/variants.mpy
+ui/__init__.mpy
 ui/canvas.mpy ui/events.mpy ui/fault.mpy ui/gestures.mpy
 ui/qr.mpy ui/text.mpy""".split()
 _FONTS_240 = ["ui/fonts/digits_large.bin", "ui/fonts/medium.bin"]  # its glass's fonts only

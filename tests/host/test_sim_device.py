@@ -412,3 +412,19 @@ def test_a_save_the_heap_refuses_brings_the_screens_home_and_saves(monkeypatch):
     state = bytes(app.match.state)
     device.pull_battery()
     assert bytes(device.app.match.state) == state
+
+
+def test_the_shared_log_lets_go_of_the_table_log_writer_and_reader():
+    # hw.pastlog's _match_log imports truc.tablelog, which imports truc.tableline and
+    # truc.tablesetup: all three are let go after (none stays in a sharing board's heap).
+    from hw import pastlog
+    from truc import rules as R
+    from truc.match import Match
+    from ui import forget
+
+    names = ("truc.tablelog", "truc.tableline", "truc.tablesetup")
+    m = Match()
+    assert m.apply(R.VARIANT, 1) is None
+    forget(names)  # as on a board that has not read a log yet
+    assert list(pastlog._match_log(m))[0].startswith(b"variant ")
+    assert [n for n in names if n in sys.modules] == []

@@ -1,6 +1,6 @@
 """The device's side of the tournament (docs/TOURNAMENT.md) against a real Mosquitto:
-the simulated board runs the firmware's tournament mode (hw.tournament, micropython-lib's
-umqtt.simple) through real loopback sockets; a paho-mqtt client plays the director."""
+the simulated board runs the firmware's tournament mode (hw.tournament, its MQTT client
+hw.mqtt) through real loopback sockets; a paho-mqtt client plays the director."""
 import json
 import subprocess
 import sys
@@ -68,15 +68,17 @@ def test_every_command_arrives_once_in_order(venue):
 def test_between_turns_tournament_mode_keeps_only_its_state(venue):
     # Connected, the match sent: what the turns imported (the client, the link, the
     # outbox's file, the messages' parsers) is forgotten; the table keeps its socket, not
-    # a client. (hw.tourfile and truc.tablelog: this process imports them itself.)
+    # a client. (hw.tourfile and truc.tableline: this process imports them itself.)
     broker, director = venue
     director.assign("m1")
+    transient = ("hw.mqtt", "hw.tourlink", "hw.outbox", "hw.payloads")
+    for m in transient:  # as on a board (another test of this process may have them)
+        sys.modules.pop(m, None)
     device, fingers, error = headless.prepare("tdisplay", "en", _log_lines()[:12],
                                               tournament=_config(broker.port))
     assert error is None
     assert table.wait(device, lambda: table.sent(device), 20)
     device.run(50)
-    transient = ("umqtt.simple", "hw.tourlink", "hw.outbox", "hw.payloads")
     assert [m for m in transient if m in sys.modules] == []
     tour = device.app.tournament
     assert "hw.tournament" in sys.modules and type(tour.client).__name__ == "socket"
@@ -116,6 +118,33 @@ def test_the_broker_killed_and_restarted_mid_match(venue):
     assert len(director.lines()) == before
     broker.start()
     assert table.wait(device, lambda: table.sent(device), 40)
+    _all_once(device, director)
+
+
+def test_a_turn_out_of_heap_waits_and_the_players_never_see_it(venue, monkeypatch):
+    # A turn whose modules find no room (a screen holds the heap): the loop does not bring
+    # the players home; the table leaves the broker, whose stream the turn may have cut,
+    # and joins again when there is room, every command arriving once.
+    import hw.tourlink
+
+    broker, director = venue
+    lines = _log_lines()
+    device, pilot = _joined(broker, director, lines[:20])
+    assert table.wait(device, lambda: table.sent(device), 20)
+    turn = hw.tourlink.turn
+    full = [0]
+
+    def no_room(tour, first):
+        full[0] += 1
+        raise MemoryError
+
+    monkeypatch.setattr(hw.tourlink, "turn", no_room)
+    before = device.app.match.entries()
+    pilot.play(lines[20:30])
+    assert full[0] and not device.app.tournament.connected()
+    assert device.loop.recoveries == 0 and device.app.match.entries() > before
+    monkeypatch.setattr(hw.tourlink, "turn", turn)
+    assert table.wait(device, lambda: table.sent(device), 20)
     _all_once(device, director)
 
 

@@ -1,5 +1,5 @@
 """The device's tournament code on the MicroPython unix port (tools/mp_tournament.py):
-hw.tournament with micropython-lib's umqtt.simple on the port's own sockets, against a
+hw.tournament with its MQTT client (hw.mqtt) on the port's own sockets, against a
 real Mosquitto, a paho-mqtt client as the director."""
 import os
 import subprocess
@@ -22,7 +22,7 @@ def test_the_unix_port_sends_a_whole_match(tmp_path):
         flash = tmp_path / "flash"
         flash.mkdir()
         path = os.pathsep.join(os.path.join(ROOT, p) for p in (
-            "tools", "firmware", "lib/umqtt.simple", "tests/unixboard/lib"))
+            "tools", "firmware", "tests/unixboard/lib"))
         log = os.path.join(ROOT, "tools", "logs", "valencia.log")
         proc = subprocess.run([tool("micropython"), "-m", "mp_tournament", "127.0.0.1",
                                str(broker.port), "7", PASSWORD, log], cwd=str(flash),

@@ -18,7 +18,10 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
   tournament what reaches a tournament's table: the tournament file truc.trn (refused
             with a reason, or read back to the very bytes), the director's assignment
             and `have` payloads (refused with a reason, or an assignment whose set-up
-            starts a match), all through hw.tourfile's and hw.payloads' parsers
+            starts a match), all through hw.tourfile's and hw.payloads' parsers; and
+            the bytes a broker sends, read by the MQTT client (hw.mqtt) a packet at a
+            time: a PUBLISH (acknowledged with its packet id), another packet, or an
+            OSError with a reason, never another exception
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
             a recovery from a full heap, never a crash, the match kept
   pages     a request to the director's pages (tools/director/web.py): its query string,
@@ -894,7 +897,7 @@ TRN_VALUES = (b"0", b"007", b"01883", b"-1", b"+7", b"1000", b"65535", b"65536",
 
 class TournamentInput(Target):
     name = "tournament"
-    KINDS = ("truc.trn", "assign", "have")
+    KINDS = ("truc.trn", "assign", "have", "broker")
 
     def corpus(self, seed):
         from hw import tourfile
@@ -913,9 +916,10 @@ class TournamentInput(Target):
                                  "pairs": ["SEGUI/SEGUI", "BERMUDEZ/DIAZ"], "setup": setup,
                                  "title": "Table %d: SEGUI/SEGUI v BERMUDEZ/DIAZ" % table},
                                 ensure_ascii=k % 2 == 0).encode()
-            out.append({"truc.trn": tourfile.format(c), "assign": assign,
-                        "have": b"m%d %d" % (k + 1, rng.randint(0, 300)),
-                        "table": str(table).encode()})
+            have = b"m%d %d" % (k + 1, rng.randint(0, 300))
+            out.append({"truc.trn": tourfile.format(c), "assign": assign, "have": have,
+                        "table": str(table).encode(),
+                        "broker": _broker_sends(table, assign, have, k)})
         return out
 
     def make(self, rng, corpus):
@@ -936,6 +940,8 @@ class TournamentInput(Target):
     def check(self, files):
         from hw import tourfile
         from hw.payloads import assignment, have
+
+        _client_reads(files["broker"])
 
         data = files["truc.trn"]
         try:
@@ -969,6 +975,77 @@ class TournamentInput(Target):
             if ("%s %d" % (match, count)).encode() != files["have"] \
                     and not files["have"].split(b" ", 1)[1].startswith(b"0"):
                 raise Finding("tournament: a `have` read as another")
+
+
+def _broker_sends(table, assign, have, k):
+    # What a broker sends a table after it joined: the SUBACKs, the retained assignment
+    # (QoS 1), `have` (QoS 0 or 1), the PUBACK of a command, a PINGRESP.
+    from hw import mqtt
+
+    wire = _Wire(b"")
+    mqtt.send(wire, 0x90, b"\x00\x02\x01")
+    mqtt.send(wire, 0x90, b"\x00\x03\x01")
+    mqtt.send(wire, 0x33, mqtt.pack(b"truc/table%d/assign" % table) + b"\x00\x01" + assign)
+    if k % 2:
+        mqtt.send(wire, 0x32, mqtt.pack(b"truc/table%d/have" % table) + b"\x01\x02" + have)
+    else:
+        mqtt.send(wire, 0x30, mqtt.pack(b"truc/table%d/have" % table) + have)
+    return wire.written + b"\x40\x02\x00\x04\xd0\x00"
+
+
+class _Wire:
+    """A socket's stand-in for hw.mqtt: the broker's bytes read as MicroPython's stream
+    reads them, the broker gone after them; what the client writes kept."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+        self.written = b""
+
+    def settimeout(self, value):
+        pass
+
+    def read(self, n):
+        got = self.data[self.at:self.at + n]
+        self.at += len(got)
+        return got
+
+    def write(self, data):
+        self.written += bytes(data)
+        return len(data)
+
+
+def _client_reads(data):
+    # hw.mqtt reads data a packet at a time: each a PUBLISH, another packet, or an
+    # OSError with its reason; a PUBLISH at QoS 1 acknowledged with its packet id.
+    from hw import mqtt
+
+    wire = _Wire(data)
+    for _ in range(len(data) + 1):
+        at = wire.at
+        acked = len(wire.written)
+        try:
+            got = mqtt.read(wire, -1)
+        except OSError as e:
+            if not str(e):
+                raise Finding("tournament: the client refused a broker's bytes with no"
+                              " reason") from None
+            return
+        except Exception as e:  # noqa: BLE001  (what the fuzzer looks for)
+            raise Finding("tournament: the client raised %r on a broker's bytes" % e) from None
+        if got is None or wire.at == at:
+            raise Finding("tournament: the client read nothing where bytes were")
+        head = data[at]
+        ack = wire.written[acked:]
+        publish = head & 0xf0 == 0x30
+        if publish and head >> 1 & 3 == 1:
+            n = wire.at - len(got[1]) - 2
+            if ack != b"\x40\x02" + data[n:n + 2]:
+                raise Finding("tournament: a PUBLISH at QoS 1 acknowledged as %r" % ack)
+        elif ack:
+            raise Finding("tournament: the client answered %r to what needs no answer" % ack)
+        if not publish and got != (b"", b""):
+            raise Finding("tournament: a packet other than a PUBLISH read as a message")
 
 
 def boots(tree, heap):
