@@ -22,7 +22,7 @@
 #            clock, as the page does; the figures add its requests, bytes and times.
 #   tournament=PORT:TABLE:PASSWORD: a board provisioned as TABLE (its tournament file
 #            written first) in tournament mode (Menu -> Tournament: hw.tournament with
-#            micropython-lib's umqtt.simple) against a broker on 127.0.0.1:PORT, whose
+#            its own MQTT client, hw.mqtt) against a broker on 127.0.0.1:PORT, whose
 #            director has assigned it a match: the walk's new match is that match, every
 #            command sent as it is played; the figures add what was sent and held.
 import gc
