@@ -196,7 +196,8 @@ class App:
     # Input.
     def event(self, e):
         self.message = ""
-        forget(("app.notice",))  # a long notice's lines (app.scoreboard): said
+        if "app.notice" in sys.modules:  # a long notice's lines (app.scoreboard): said;
+            forget(("app.notice",))  # asked first, a press builds no tuple
         self.sticky = False
         if e == E.MENU:  # the main menu from anywhere (three-button boards)
             self.open("mainmenu")
