@@ -178,9 +178,10 @@ def mp_process(binary, tree, flash, presses, seed, home=False, heap=None, every=
     cmd += ["every=%d" % every] if every else []
     cmd += ["starved"] if starved else []
     path = tree
-    if walk:  # sys.path as on a board, as the device bench has it (tools/bench.py device)
+    if walk:  # sys.path as on a board, as the device bench has it (tools/bench.py device);
+        # no tree on it (the port interns each entry in the heap, more in a longer folder)
         cmd.append("walk")
-        path = ".frozen:lib:" + tree
+        path = ".frozen:lib"
         shutil.copytree(tree, flash, dirs_exist_ok=True, ignore=lambda folder, names: [
             n for n in names if n in HARNESS and folder == tree])
     return subprocess.Popen(cmd, cwd=flash, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

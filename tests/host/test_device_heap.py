@@ -17,6 +17,7 @@ deploy must fit the heap stock ESP32 MicroPython grows to once: a second area as
 as the first (mp32.grown(), a port whose heap grows so), with sharing on too.
 """
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -83,6 +84,21 @@ print(len(keep))
     counts = [subprocess.run([binary, "-X", "heapsize=32K", "-c", script], capture_output=True,
                              text=True).stdout.strip() for binary in (device[0], grown[0])]
     assert counts == ["1", "2"]
+
+
+def test_the_devices_heap_is_the_same_in_a_longer_folder(device, tmp_path):
+    # A clone in a longer folder (CI's) must measure what this one does: the port interns
+    # each sys.path entry in the heap, and with the tree's absolute path on it a heap test
+    # that passed here failed there. What the boot holds and each press allocates, from a
+    # tree 150 characters deeper.
+    deeper = os.path.join(str(tmp_path), "x" * 150, "device")
+    shutil.copytree(device[1], deeper)
+    outs = [bench.device(device[0], tree, presses=60, heap=128 * 1024, measure=True).stdout
+            for tree in (device[1], deeper)]
+    assert all("replayed " in out for out in outs), outs
+    heaps = [{k: v for k, v in bench.figures(out.split("replayed ", 1)[1]).items()
+              if k in ("booted", "alloc", "alloc_stay")} for out in outs]
+    assert len(heaps[0]) == 3 and heaps[0] == heaps[1]
 
 
 def test_the_device_fits_the_esp32_heap_grown_once(grown):
