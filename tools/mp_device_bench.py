@@ -178,13 +178,30 @@ class Bench:
         # .mpy deploy interns the names of a module the first time it loads, for good.
         self.rounds = 0
 
+    def settle(self, heard):
+        # Tournament mode: what the broker answers to a step's sending (heard: the
+        # table's last sending before the step) is read before time goes on, in
+        # turns at the same moment 30 ms of real time apart, until the director holds
+        # every command; as at a table, where the network takes milliseconds and
+        # presses come seconds apart. Otherwise which turn reads an answer is the
+        # machine's timing, and so is the heap's layout: a walk that fits would fail
+        # in one run in a few on a loaded machine.
+        t = self.tournament
+        for _ in range(34 if t is not None and t.heard != heard else 0):  # up to 1 s
+            time.sleep_ms(30)
+            self.loop.step(self.now)
+            if not t.connected() or t.covered():
+                return
+
     def wait(self, ms):
         loop = self.loop
         for _ in range(ms // STEP_MS):
             self.now += STEP_MS
+            heard = self.tournament.heard if self.tournament is not None else 0
             t0 = time.ticks_us()
             drawn = loop.step(self.now)
             dt = time.ticks_diff(time.ticks_us(), t0)
+            self.settle(heard)
             if self.phone is not None:
                 self.phone.turn(self.now)
             if drawn:

@@ -14,6 +14,7 @@
 # Play never waits for it: poll() runs in the main loop's turns; the socket waits at
 # most a second for the broker (hw.tourlink); a connection that fails is tried again
 # after a backoff; what is not sent stays in the outbox.
+import gc
 import sys
 
 from micropython import const
@@ -170,6 +171,10 @@ class Tournament:
             for i in range(len(_TRANSIENT)):
                 if not had >> i & 1:
                     forget((_TRANSIENT[i],))
+            # and the heap collected: what the screens allocate next lands where it
+            # would without the turn, not beyond its garbage (the heap's layout is
+            # the same however many turns the broker's answers took)
+            gc.collect()
 
     def drop(self):
         """Leaves the broker (the socket closed): connected again by a later turn."""
