@@ -127,33 +127,60 @@ def device(binary, tree, presses=DEVICE_PRESSES, heap=None, measure=False, froze
                               env=env)
 
 
+def misfit(binary, tree, heap, frozen=False, share=False, tournament=""):
+    """Why the device bench did not walk every screen in heap (its output's last lines);
+    None when it did."""
+    run = device(binary, tree, heap=heap, frozen=frozen, share=share, tournament=tournament)
+    out = run.stdout
+    why = None
+    if "replayed" not in out:
+        why = "no walk"
+    elif figures(out.split("replayed ", 1)[1])["screens"] != str(SCREENS):
+        why = "not every screen"
+    elif share and ("shared " not in out
+                    or figures(out.split("shared ", 1)[1])["failed"] != "0"):
+        why = "a request of the page failed"
+    elif tournament:  # connected at the end, and the director holds every command
+        t = figures(out.split("tournament ", 1)[1]) if "tournament " in out else {}
+        if t.get("state") != "Connected" or t["sent"] != t["have"] or t["sent"] == "0":
+            why = "not every command held"
+    if why is None:
+        return None
+    return "%d B: %s (exit %d): %s" % (heap, why, run.returncode,
+                                       (out + run.stderr).strip()[-400:])
+
+
 def device_fits(binary, tree, heap, frozen=False, share=False, tournament=""):
-    out = device(binary, tree, heap=heap, frozen=frozen, share=share,
-                 tournament=tournament).stdout
-    if share and ("shared " not in out or figures(out.split("shared ", 1)[1])["failed"] != "0"):
-        return False
-    if tournament:  # connected at the end, and the director holds every command
-        if "tournament " not in out:
-            return False
-        t = figures(out.split("tournament ", 1)[1])
-        if t["state"] != "Connected" or t["sent"] != t["have"] or t["sent"] == "0":
-            return False
-    return "replayed" in out and figures(out.split("replayed ", 1)[1])["screens"] == str(SCREENS)
+    return misfit(binary, tree, heap, frozen, share, tournament) is None
 
 
 STEP = 256  # the heap sizes tried differ by this much
 SPAN = 2048  # fits "from" a size: every size from it to this much over it fits
 
 
-def _fit_all(binary, tree, heaps, frozen, share=False, tournament=None):
+def _misfits(binary, tree, heaps, frozen, share=False, tournament=None):
     # tournament: (port, password): the runs, at once, are tables 1, 2... of that broker
-    def fits(i_heap):
+    def why(i_heap):
         i, h = i_heap
         at = "%d:%d:%s" % (tournament[0], i + 1, tournament[1]) if tournament else ""
-        return device_fits(binary, tree, h, frozen, share, at)
+        return misfit(binary, tree, h, frozen, share, at)
 
     with ThreadPoolExecutor(max(os.cpu_count() or 1, 2)) as pool:
-        return list(pool.map(fits, enumerate(heaps)))
+        return list(pool.map(why, enumerate(heaps)))
+
+
+class Fit:
+    """True when every heap fitted; else its repr says which did not, and why (what a
+    failing test prints)."""
+
+    def __init__(self, misfits):
+        self.misfits = [m for m in misfits if m is not None]
+
+    def __bool__(self):
+        return not self.misfits
+
+    def __repr__(self):
+        return "Fit(%s)" % ("every heap" if not self.misfits else "\n".join(self.misfits))
 
 
 def free_port():
@@ -167,7 +194,7 @@ def device_fits_from(binary, tree, heap, frozen=False, share=False, tournament=N
     """Whether the device walks every screen in every heap from heap to heap + SPAN. A
     heap a little larger is no sure fit: fragmentation lays the objects out anew, and
     the heap that fits may be the lucky one between two that do not."""
-    return all(_fit_all(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share,
+    return Fit(_misfits(binary, tree, range(heap, heap + SPAN + 1, STEP), frozen, share,
                         tournament))
 
 
@@ -188,7 +215,7 @@ def smallest_device_heap(binary, tree, frozen=False, share=False):
         else:
             low = mid
     heaps = range(max(high - SPAN, 8192), high + SPAN + 1, STEP)
-    fits = _fit_all(binary, tree, heaps, frozen, share)
+    fits = [m is None for m in _misfits(binary, tree, heaps, frozen, share)]
     start = len(fits)
     while start and fits[start - 1]:
         start -= 1
