@@ -7,7 +7,8 @@
 #     App(..., on_change=j.changed)       # after every apply, undo and redo
 #
 # Files (all in `folder`; written and set aside as hw.files does):
-#   truc.snp  snapshot: the match's history at some point (Match.dump), written whole
+#   truc.snp  snapshot: the match's history at some point (Match.dump's bytes, written
+#             from its parts: no copy of it on the heap), written whole
 #   truc.log  the commands since that snapshot, one 4-byte record each, appended
 #   truc.tmp  where the snapshot and a new log are written before a rename puts them in
 #             place (littlefs renames atomically), so each file is always either its
@@ -80,6 +81,7 @@ class Journal:
         self._size = 0  # bytes in the log
         self._chk = 0  # the last record's check
         self._rec = bytearray(RECORD)
+        self._counts = bytearray(4)  # a snapshot's counts (Match.dump_parts)
         self._damaged_log = False  # set aside before the next snapshot's log replaces it
 
     # ---- boot -----------------------------------------------------------------------
@@ -161,16 +163,17 @@ class Journal:
         self._close()  # littlefs: no file is renamed over while open
         self._ok = False
         gen = (self._gen + 1) & 0xFFFF
-        history = m.dump()
-        n = len(history)
+        base, counts, entries = m.dump_parts(self._counts)  # no copy: see dump_parts
+        n = STATE_SIZE + 4 + len(entries)
         head = bytearray(b"TRS\x00\x00\x00\x00\x00")
         head[3] = VERSION
         head[4] = gen & 255
         head[5] = gen >> 8
         head[6] = n & 255
         head[7] = n >> 8
-        check = files.u32(crc32(history, crc32(head)))
-        files.write(self.fs, self._tmp, self.snap_name, (head, history, check), self.set_aside)
+        check = files.u32(crc32(entries, crc32(counts, crc32(base, crc32(head)))))
+        files.write(self.fs, self._tmp, self.snap_name, (head, base, counts, entries, check),
+                    self.set_aside)
         self._gen = gen
         if self._damaged_log:  # kept, not replaced (a cut before this leaves it one gen
             # old: the snapshot holds it)
@@ -183,7 +186,7 @@ class Journal:
         log[7] = crc8(0, log, 0, HEAD - 1)
         files.write(self.fs, self._tmp, self.log_name, (log,), self.set_aside)
         self._len = m.entries()
-        self._top = files.u16(history, STATE_SIZE + 2)
+        self._top = files.u16(counts, 2)
         self._start = m.from_start()
         self._size = HEAD
         self._chk = log[7]

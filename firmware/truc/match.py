@@ -145,15 +145,23 @@ class Match:
         effect and the number redo can reach (16 bits each, little-endian), then that many
         log entries (a new bytearray). load() takes it back; the state is replayed, not
         stored."""
-        n = self._top * _ENTRY
-        out = bytearray(STATE_SIZE + 4 + n)
-        out[:STATE_SIZE] = self._base
-        out[STATE_SIZE] = self._len & 255
-        out[STATE_SIZE + 1] = self._len >> 8
-        out[STATE_SIZE + 2] = self._top & 255
-        out[STATE_SIZE + 3] = self._top >> 8
-        out[STATE_SIZE + 4:] = memoryview(self._log)[:n]
+        base, counts, entries = self.dump_parts(bytearray(4))
+        out = bytearray(STATE_SIZE + 4 + len(entries))
+        out[:STATE_SIZE] = base
+        out[STATE_SIZE:STATE_SIZE + 4] = counts
+        out[STATE_SIZE + 4:] = entries
         return out
+
+    def dump_parts(self, counts):
+        """dump()'s bytes in three parts, copying nothing (a snapshot on a starved heap
+        finds no block for a 1.6 KB copy): the base state, counts (4 bytes) filled with
+        the two counts, and a memoryview of the log entries, valid until the next
+        change."""
+        counts[0] = self._len & 255
+        counts[1] = self._len >> 8
+        counts[2] = self._top & 255
+        counts[3] = self._top >> 8
+        return self._base, counts, memoryview(self._log)[:self._top * _ENTRY]
 
     def load(self, data):
         """Takes back a history from dump(). Every entry, the redo tail's too, must pass
