@@ -257,16 +257,14 @@ def _name_ok(text):
 
 
 def _body(m, teams):
-    # summary | team names | n | the dump without the redo tail.
-    dump = m.dump()
-    top = u16(dump, STATE_SIZE + 2)
+    # summary | team names | n | the dump without the redo tail (from its parts: no copy
+    # of the whole history on the heap, only of what is kept).
     length = m.entries()
-    end = STATE_SIZE + 4 + length * 3
-    dump[STATE_SIZE + 2] = length & 255
-    dump[STATE_SIZE + 3] = length >> 8
-    if top > length:
-        dump = dump[:end]
-    n = len(dump)
+    base, counts, entries = m.dump_parts(bytearray(4))
+    counts[2] = counts[0]  # redo reaches no further than what is in effect
+    counts[3] = counts[1]
+    entries = entries[:length * 3]
+    n = STATE_SIZE + 4 + len(entries)
     out = _summary(m)
     for text in teams:
         b = _name(text)
@@ -274,7 +272,9 @@ def _body(m, teams):
         out += b
     out.append(n & 255)
     out.append(n >> 8)
-    out += dump
+    out += base
+    out += counts
+    out += entries
     return out
 
 

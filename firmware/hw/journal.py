@@ -81,7 +81,6 @@ class Journal:
         self._size = 0  # bytes in the log
         self._chk = 0  # the last record's check
         self._rec = bytearray(RECORD)
-        self._counts = bytearray(4)  # a snapshot's counts (Match.dump_parts)
         self._damaged_log = False  # set aside before the next snapshot's log replaces it
 
     # ---- boot -----------------------------------------------------------------------
@@ -163,7 +162,9 @@ class Journal:
         self._close()  # littlefs: no file is renamed over while open
         self._ok = False
         gen = (self._gen + 1) & 0xFFFF
-        base, counts, entries = m.dump_parts(self._counts)  # no copy: see dump_parts
+        # No copy of the history (Match.dump_parts); its counts in the record's buffer,
+        # free until the next record (RECORD is 4 bytes, as the counts are).
+        base, counts, entries = m.dump_parts(self._rec)
         n = STATE_SIZE + 4 + len(entries)
         head = bytearray(b"TRS\x00\x00\x00\x00\x00")
         head[3] = VERSION

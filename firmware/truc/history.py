@@ -75,10 +75,8 @@ class History:
         else:
             scratch = Match(n or 1)
         if not self.complete:  # start from the base the log was folded into
-            dump = match.dump()  # (the entries are read from match itself)
-            base = bytearray(STATE_SIZE + 4)
-            base[:STATE_SIZE] = dump[:STATE_SIZE]
-            dump = None
+            base = bytearray(STATE_SIZE + 4)  # no command in effect: the entries are
+            base[:STATE_SIZE] = match.dump_parts(bytearray(4))[0]  # read from match
             scratch.load(base)
         self.calls = [0] * 10
         self._records = bytearray(SIZE * (most - duels * scratch.round()))

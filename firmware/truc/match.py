@@ -146,11 +146,7 @@ class Match:
         log entries (a new bytearray). load() takes it back; the state is replayed, not
         stored."""
         base, counts, entries = self.dump_parts(bytearray(4))
-        out = bytearray(STATE_SIZE + 4 + len(entries))
-        out[:STATE_SIZE] = base
-        out[STATE_SIZE:STATE_SIZE + 4] = counts
-        out[STATE_SIZE + 4:] = entries
-        return out
+        return base + counts + entries
 
     def dump_parts(self, counts):
         """dump()'s bytes in three parts, copying nothing (a snapshot on a starved heap
