@@ -13,7 +13,8 @@
 # collects and notes the heap in use ("home" prints each figure). Prints "soaked" and the
 # figures, or "FAIL" and why; "every=N" prints the figures so far ("at ...") every N
 # presses, for a long run watched, or stopped, midway. "starved": a heap too small for
-# every screen, where the loop's recovery from a full heap is expected (tools/fuzz heap).
+# every screen, where the loop's recovery from a full heap is expected, and a won match
+# marked while it waits for room to be archived (tools/fuzz heap).
 # "walk": the heap's own walk (tools/bench.py walk), on a port that freezes this file and
 # soakplan (tools/mp32.py) with the board's files in the current folder, as the device
 # bench runs: only the checks that allocate nothing (the stack, the saves, no recovery
@@ -209,7 +210,7 @@ def main():
             every = int(arg[6:])
     soak = Soak(timings, list(sys.modules) if walk else None)
     plan = S.Plan(seed, board.KEYS)
-    checker = S.Checker()
+    checker = S.Checker(starved)
     depth = 1
     while soak.presses < presses:
         a = plan.next()

@@ -58,6 +58,33 @@ def test_the_check_finds_a_match_the_flash_does_not_hold():
     assert why and "reboot" in why
 
 
+def test_starved_a_won_match_waiting_for_the_archive_passes_and_one_unsaved_is_found(
+        monkeypatch):
+    # The heap target (starved) found a won match marked, "Not archived: retrying": the
+    # heap had no room for hw.archive's import, the journal held every command. That is
+    # no loss; a win the journal did not save is.
+    from app.device import Device as Callbacks
+
+    def no_room(self):
+        raise MemoryError("memory allocation failed, allocating 510 bytes")
+
+    monkeypatch.setattr(Callbacks, "archive", no_room)
+    device = _device("m5stack_core")
+    app = device.device.app
+    while app.match.winner() == 2:
+        before = device.device.flash.reboot()  # the files without the next command
+        assert step(app.match)
+        app.on_change()  # as a command the players chose: saved, then archived at the win
+    app.after_event()
+    assert app.unsaved and app.message == "No arxivada: es reintenta"  # Not archived: retrying
+    files = device.device.flash.reboot()
+    assert S.Checker(starved=True).check(app, files) is None  # the journal holds it
+    assert S.Checker().check(app, files) == "a save failed"  # a heap that fits: a defect
+    assert S.Checker(starved=True).check(app, None) == "a save failed"  # no files to see
+    why = S.Checker(starved=True).check(app, before)  # as if the winning save had failed
+    assert why and "reboot" in why  # the files do not give the match back
+
+
 def test_the_check_finds_a_screen_twice_and_a_deep_stack():
     device = _device("m5stack_core")
     app = device.device.app

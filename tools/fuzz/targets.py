@@ -23,7 +23,8 @@ the invariants on the case (check: raises Finding, or any exception, on a defect
             time: a PUBLISH (acknowledged with its packet id), another packet, or an
             OSError with a reason, never another exception
   heap      the device on the MicroPython unix port with a starved heap (tools/mp_soak.py):
-            a recovery from a full heap, never a crash, the match kept
+            a recovery from a full heap, never a crash, the match kept (a won match may
+            wait, marked, for room to be archived: a boot from the files gives it back)
   pages     a request to the director's pages (tools/director/web.py): its query string,
             the console's POST forms; a clear 4xx or a page, never a fault, the director
             changed only by an accepted action and with what the form said, the console's
@@ -588,8 +589,8 @@ class MatchLoad(Target):
 
 class StarvedHeap(Target):
     """Each case: a board, a soak seed and a heap size from just above what boots to
-    what fits every screen; the soak (tools/mp_soak.py, "starved": the loop may recover)
-    must end with no failure."""
+    what fits every screen; the soak (tools/mp_soak.py, "starved": the loop may recover,
+    a won match may wait for room to be archived) must end with no failure."""
     name = "heap"
     # The 64-bit port with the soak's own heap: from what boots, measured on the code
     # being tested (to 64 B) with SPARE to spare, SPAN up (the 320x240 glass's fonts take
