@@ -160,3 +160,24 @@ def test_every_board_survives_the_soak_on_the_unix_port():
         assert int(figures["presses"]) >= PRESSES and int(figures["pulls"]) > 10
         assert int(figures["playing"]) >= SHARE * int(figures["presses"]), (name, last)
         assert int(figures["returns"]) > 100 and int(figures["heap_max"]) < 512 * 1024
+
+
+def test_starved_a_boot_with_no_room_ends_the_run_and_otherwise_fails_it():
+    # The heap target's floor is measured with seed 1; a case's longer seed leaves the
+    # heap laid out otherwise, and its first boot may find no room (heap seed 2, case
+    # 85: the language menu out of heap at boot). Starved, that ends the run, as a
+    # pull's boot with no room does; a soak that is not starved fails.
+    binary = _unix_port()
+    with soak.scratch() as tmp:
+        tree = soak.mp_tree("tdisplay", os.path.join(tmp, "tree"))
+        outs = []
+        for starved in (True, False):
+            flash = os.path.join(tmp, "flash-%d" % starved)
+            os.mkdir(flash)
+            proc = soak.mp_process(binary, tree, flash, 50, 561251721, heap=64 * 1024,
+                                   starved=starved)
+            out, err = proc.communicate(timeout=300)
+            outs.append((proc.returncode, out, err))
+    (code, out, _), (failed, _, err) = outs
+    assert code == 0 and out.strip() == "soaked presses=0 boot_out_of_heap=1", out
+    assert failed and "MemoryError" in err, err[-500:]

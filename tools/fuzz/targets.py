@@ -590,7 +590,8 @@ class MatchLoad(Target):
 class StarvedHeap(Target):
     """Each case: a board, a soak seed and a heap size from just above what boots to
     what fits every screen; the soak (tools/mp_soak.py, "starved": the loop may recover,
-    a won match may wait for room to be archived) must end with no failure."""
+    a won match may wait for room to be archived, a boot with no room ends the run) must
+    end with no failure."""
     name = "heap"
     # The 64-bit port with the soak's own heap: from what boots, measured on the code
     # being tested (to 64 B) with SPARE to spare, SPAN up (the 320x240 glass's fonts take
