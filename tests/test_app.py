@@ -331,12 +331,10 @@ def test_unchanged_frame_sends_nothing_and_a_change_sends_only_its_bands():
     full = app.render()
     assert full == 240 * 135 * 2
     assert app.render() == 0
-    _press(app, E.NEXT)
+    app.event(E.NEXT)  # a baza to B: the scoreboard's rows that show it change
     sent = app.render()
-    assert sent == 0  # _press rendered already
-    app.event(E.NEXT)
-    sent = app.render()
-    assert 0 < sent < full
+    assert 0 < sent <= full // 3, sent
+    assert app.render() == 0
 
 
 def test_a_menu_page_stays_put_while_the_cursor_moves_on_it():

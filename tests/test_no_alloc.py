@@ -130,17 +130,27 @@ def _changes(canvas, n):
     return True
 
 
+def _frame(canvas, y):
+    # A frame kept, drawn and its changes found, as App.render does (one slice).
+    canvas.keep()
+    canvas.fill_rect(3, y, 20, 9, 1)
+    kept = canvas.stop()
+    canvas.fill(0)
+    canvas.replay()
+    return canvas.changes() if kept == 1 else -kept
+
+
 def test_change_detection_allocates_nothing():
-    # The spans list is reused, and each band's sum is kept below 2**30 (test_canvas):
-    # on a 32-bit port a larger one would be a long int, made anew at every frame.
+    # The spans array is reused and a kept frame is matched with the last one call by
+    # call: no band is summed (a crc32 of 2**30 or more was a long int on a 32-bit port,
+    # made at every band that changed).
     from ui.canvas import Canvas
 
     canvas = Canvas(64, 32)
-    canvas.changes()
     canvas.fill_rect(3, 5, 20, 9, 1)
-    canvas.changes()
     assert locked(lambda: _changes(canvas, 3))
-    assert canvas.changes() == 0
-    canvas.fill(0)
-    n = canvas.changes()
-    assert list(canvas.spans[:n]) == [4, 16]
+    assert list(canvas.spans[:canvas.changes()]) == [0, 32]  # drawn as it goes: all
+    assert _frame(canvas, 5) == 2  # the first frame kept: all of it
+    assert locked(lambda: _frame(canvas, 5)) == -2  # the same frame: nothing
+    n = locked(lambda: _frame(canvas, 13))  # moved: its old rows and its new ones
+    assert list(canvas.spans[:n]) == [4, 24]

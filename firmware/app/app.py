@@ -326,22 +326,24 @@ class App:
         screen = self.top()
         spans = c.spans
         sent = 0
-        kept = C.NOT_KEPT
-        if c.slices > 1:  # the screen draws once, each slice from what it drew
-            c.keep()
-            try:
-                screen.draw(self, c)
-            finally:
-                kept = c.stop()
-            if kept == C.SAME:  # the frame the panel shows: nothing to draw or send
-                return 0
+        sliced = c.slices > 1
+        if not sliced:  # a canvas never sliced is drawn as its calls are kept
+            c.fill(C.BG)
+        c.keep()  # the screen draws once, a sliced canvas's slices from what it drew
+        try:
+            screen.draw(self, c)
+        finally:
+            kept = c.stop()
+        if kept == C.SAME:  # the frame the panel shows: nothing to send
+            return 0
         for part in range(c.slices):
             c.top = part * c.rows
-            c.fill(C.BG)
-            if kept == C.KEPT:
-                c.replay()
-            else:
-                screen.draw(self, c)
+            if sliced:
+                c.fill(C.BG)
+                if kept == C.KEPT:
+                    c.replay()
+                else:
+                    screen.draw(self, c)
             n = c.changes()
             for i in range(0, n, 2):
                 y, h = spans[i], spans[i + 1] - spans[i]

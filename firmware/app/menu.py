@@ -113,13 +113,20 @@ def draw_rows(self, app, c, top):
     self.first = first
     if not n:
         first = last = 0
+    # The cursor's bar first, then the rows' texts: a move changes the bar and the two
+    # rows' colours, and no call after them changes its place in the frame (a kept frame
+    # sends the rows of the calls that changed: ui.canvas).
+    y = top
+    for i in range(first, cursor if first <= cursor < last else first):
+        y += size[i] * line
+    if first <= cursor < last:
+        c.fill_rect(0, y, c.width, size[cursor] * line, C.FG)
     y = top
     for i in range(first, last):
         label = items[i][0]
         texts = None if size[i] == 1 else row_lines(app, c, label)
         colour = C.DIM if i < len(self.dim) and self.dim[i] else C.FG
         if i == cursor:
-            c.fill_rect(0, y, c.width, size[i] * line, C.FG)
             colour = C.BG
         for k in range((len(texts) if texts else 1) if c.shows(y, size[i] * line) else 0):
             c.text(font, texts[k] if texts else label, 10 if k else 4,

@@ -1,9 +1,10 @@
 # The frame the app draws into: a FrameBuffer of 4-bit palette indices (colour screens)
 # or of bits (monochrome OLEDs), plus change detection by row bands, so that only the
-# bands that differ from the last frame are sent to the panel.
+# bands that differ from the last frame are sent to the panel: a frame's drawing calls
+# are kept (keep()) and matched with the last frame's, and the rows of the calls that
+# changed are sent.
 import framebuf
 from array import array
-from binascii import crc32
 
 from micropython import const
 
@@ -35,6 +36,16 @@ _CALLS = const(28)
 NOT_KEPT = const(0)
 KEPT = const(1)
 SAME = const(2)
+# The frame being sent, for changes(): drawn as it goes (not kept), or kept with no last
+# one to compare it with (both sent whole); or kept and matched with the last frame's.
+_DRAWN = const(0)
+_WHOLE = const(1)
+_DIFFED = const(2)
+# Matching a kept frame's calls with the last frame's (_keep): the last frame's calls
+# looked at for each new one, and those this frame's slots took before they were matched,
+# kept aside (a call put in moves the rest on: up to _LAG of them at once).
+_AHEAD = const(8)
+_LAG = const(3)
 _FILL_RECT = const(0)
 _RECT = const(1)
 _TEXT = const(2)
@@ -55,44 +66,31 @@ class Canvas:
             rows = height
             self.buffer = bytearray(width * ((height + 7) // 8))
             self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
-            band_rows, band_bytes = 8, width
+            band_rows = 8
         else:
-            band_rows, band_bytes = 4, (width + 1) // 2 * 4
+            band_rows = 4
             rows = height if rows <= 0 or rows >= height else (rows + 3) // 4 * 4
             self.buffer = bytearray((width + 1) // 2 * rows)
             self.fb = framebuf.FrameBuffer(self.buffer, width, rows, framebuf.GS4_HMSB)
         self.rows = rows
         self.slices = (height + rows - 1) // rows
         self.band_rows = band_rows
-        view = memoryview(self.buffer)
-        # One memoryview per band of the buffer, made once: checksumming them then
-        # allocates nothing. The screen's last band may be shorter: in the last slice
-        # it has a view of its own.
-        self._bands = tuple(view[i:i + band_bytes] for i in range(0, len(self.buffer), band_bytes))
         count = (height + band_rows - 1) // band_rows  # the screen's bands
-        at = (count - 1 - (self.slices - 1) * rows // band_rows) * band_bytes
-        tail = (height - (count - 1) * band_rows) * band_bytes // band_rows if not mono \
-            else band_bytes
-        self._last = view[at:at + tail]
-        # A band's sum is crc32(band, start) with a start of its own, kept such that the
-        # sum fits a small int (below 2**30): on a 32-bit port three plain crc32 values in
-        # four are long ints, made anew at every frame. Then an unchanged band allocates
-        # nothing; only a band that changed may make one long int. None: unknown. One of
-        # each for every band of the screen, whichever slice holds it.
-        self._sums = [None] * count
-        self._starts = [0] * count
-        # By the top two bits of a long sum, the change of start that clears them: one
-        # table for the bands' length, one for the last band, which may be shorter.
-        self._fixes = _fixes(self._bands[0])
-        self._fixes_last = _fixes(self._last)
-        self.spans = array("H", bytes(4 * count))  # what changes() found
+        self.spans = array("H", bytes(2 * count + 4))  # what changes() found (bands
+        # changed and not, one after the other: a span for each two bands at most)
         self._kept = -1  # while a frame is kept (keep()): its calls' slots so far
         # The kept frame, _SLOTS a call (see _keep): made once, here, where the heap is in
         # one piece (it takes less than the rows of buffer a drawing once a frame spares:
-        # main.CANVAS_ROWS). Empty on a canvas never sliced: nothing is kept there.
-        self._kept_calls = [0] * (_SLOTS * _CALLS) if self.slices > 1 else []
-        self._calls = -1  # the slots of the last frame kept whole (-1: none)
-        self._same = False  # while keeping: the calls so far are the last frame's
+        # main.CANVAS_ROWS).
+        self._kept_calls = [0] * (_SLOTS * _CALLS)
+        self._calls = -1  # the slots of the last frame kept whole, the panel's (-1: none)
+        # The bands a kept frame's calls change, and whether any (keep(): the calls
+        # matched with the last frame's); the frame being sent (_DRAWN...).
+        self._dirty = bytearray(count)
+        self._touched = False
+        self._frame = _DRAWN
+        self._next = 0  # the slot of the last frame's first call not matched yet
+        self._lag = [0] * (_SLOTS * _LAG)  # those of its calls this frame's slots took
 
     def shows(self, y, h):
         """True when rows y..y+h-1 meet the slice in the buffer (while a frame is kept:
@@ -113,18 +111,20 @@ class Canvas:
         self._call(_FILL_RECT, colour, x, y, w, h, 0)
 
     def rect(self, x, y, w, h, colour):
-        self._call(_RECT, colour, x, y, w, h, 0)
+        if w > 0 and h > 0:  # (framebuf's draws a line above an empty one: outside its rows)
+            self._call(_RECT, colour, x, y, w, h, 0)
 
     def hline(self, x, y, w, colour):
         self._call(_FILL_RECT, colour, x, y, w, 1, 0)
 
     def _call(self, kind, colour, a, y, b, c, d):
-        # A drawing call: kept while a frame is (keep()), else drawn into the slice. (For
+        # A drawing call: kept while a frame is (keep()), and drawn into the slice unless
+        # a sliced canvas keeps it (its slices are drawn from the calls: replay()). (For
         # a rectangle c is its height: one wholly off the screen draws nothing.)
-        if self._kept < 0:
-            self._draw(kind, self.ink(colour), a, y, b, c, d)
-        elif y < self.height and y + c > 0:
+        if self._kept >= 0 and y < self.height and y + c > 0:
             self._keep(kind, colour, a, y, b, c, d, y + c)
+        if self._kept < 0 or self.slices == 1:
+            self._draw(kind, self.ink(colour), a, y, b, c, d)
 
     def _draw(self, kind, ink, a, y, b, c, d):
         y -= self.top
@@ -139,24 +139,37 @@ class Canvas:
     # they were given (the texts it made), and each slice drawn from them (replay()). A
     # frame of more calls than are kept is drawn by the screen slice by slice instead; a
     # frame of the same calls as the last one is not drawn again (nothing would change).
+    # A row's pixels are made by the calls that meet it, in their order. So the calls are
+    # matched with the last frame's, in order (calls taken away, put in, or in others'
+    # places: _keep), and a row that no unmatched call of either frame meets is the same:
+    # the changed bands are found with no crc32, whose sums of changed bands were long
+    # ints on a 32-bit port (24 B a band: most of what a menu's cursor move allocated).
     def keep(self):
-        """From now the drawing calls are kept, for a sliced canvas's whole frame (on
-        one never sliced none is: stop() says NOT_KEPT)."""
-        self._kept = 0 if self._kept_calls else _SLOTS * _CALLS + _SLOTS
+        """From now the drawing calls are kept, for the whole frame."""
+        self._kept = 0
         self.top = 0
-        self._same = self._calls >= 0
+        dirty = self._dirty
+        for g in range(len(dirty)):
+            dirty[g] = 0
+        self._touched = False
+        self._next = 0
 
     def stop(self):
         """Ends the keeping: NOT_KEPT (too many calls), KEPT, or SAME (the calls of the
         frame kept last, which the panel shows)."""
         kept = self._kept
         self._kept = -1
+        last = self._calls
         if kept > _SLOTS * _CALLS:
             self._calls = -1
             return NOT_KEPT
-        same = self._same and kept == self._calls
+        for i in range(self._next, last, _SLOTS):  # the last frame's calls unmatched
+            self._touch_old(i, kept)
         self._calls = kept
-        return SAME if same else KEPT
+        if last >= 0 and not self._touched:
+            return SAME
+        self._frame = _DIFFED if last >= 0 else _WHOLE
+        return KEPT
 
     def _keep(self, kind, colour, a, y, b, c, d, bottom):
         n = self._kept
@@ -165,16 +178,58 @@ class Canvas:
             return
         calls = self._kept_calls
         k = bottom << 6 | self.ink(colour) << 2 | kind
-        if self._same and calls[n] == k and calls[n + 1] == a and calls[n + 2] == y \
-                and calls[n + 3] == b and calls[n + 4] == c and calls[n + 5] == d:
-            return  # as in the last frame
-        self._same = False
+        last = self._calls
+        if last >= 0:
+            # The first of the last frame's next calls (up to _AHEAD) that is this one:
+            # those before it were taken away; none: this one was put in (or put in the
+            # place of one, which then stays unmatched).
+            lag = self._lag
+            j = self._next
+            i = j
+            found = -1
+            while found < 0 and i < last and i <= j + _AHEAD * _SLOTS:
+                src = lag if i < n else calls
+                o = i // _SLOTS % _LAG * _SLOTS if i < n else i
+                if src[o] == k and src[o + 1] == a and src[o + 2] == y and src[o + 3] == b \
+                        and src[o + 4] == c and src[o + 5] == d:
+                    found = i
+                i += _SLOTS
+            if found >= 0:
+                while j < found:
+                    self._touch_old(j, n)
+                    j += _SLOTS
+                j = found + _SLOTS
+            else:
+                self._touch(y, bottom)
+            if j <= n < last:  # the slot's call, not matched yet: aside, for the next ones
+                if n - j >= _LAG * _SLOTS:  # no room: the oldest aside stays unmatched
+                    self._touch_old(j, n)
+                    j += _SLOTS
+                o = n // _SLOTS % _LAG * _SLOTS
+                for q in range(_SLOTS):
+                    lag[o + q] = calls[n + q]
+            self._next = j
         calls[n] = k
         calls[n + 1] = a
         calls[n + 2] = y
         calls[n + 3] = b
         calls[n + 4] = c
         calls[n + 5] = d
+
+    def _touch_old(self, i, n):
+        # The last frame's call of slot i goes unmatched: its rows change (it is aside,
+        # in _lag, when this frame's calls took its slot: i < n).
+        src = self._lag if i < n else self._kept_calls
+        o = i // _SLOTS % _LAG * _SLOTS if i < n else i
+        self._touch(src[o + 2], src[o] >> 6)
+
+    def _touch(self, y, bottom):
+        # Rows y .. bottom - 1 change: their bands are sent.
+        rows = self.band_rows
+        dirty = self._dirty
+        for g in range(max(y, 0) // rows, min((bottom + rows - 1) // rows, len(dirty))):
+            dirty[g] = 1
+        self._touched = True
 
     def replay(self):
         """Draws the kept frame's calls that meet the slice in the buffer."""
@@ -188,10 +243,14 @@ class Canvas:
                            calls[i + 4], calls[i + 5])
 
     def drop(self):
-        """Lets the kept frame's texts go: a screen closed or opened."""
+        """Lets the kept frame's texts go: a screen closed or opened (the next frame is
+        sent whole)."""
         calls = self._kept_calls
         for i in range(len(calls)):
             calls[i] = 0
+        lag = self._lag
+        for i in range(len(lag)):
+            lag[i] = 0
         self._calls = -1
 
     # Text. With room > 0 a text is fitted into room pixels (shortened, ending in a full
@@ -202,7 +261,8 @@ class Canvas:
             return x + text.width(font, s, room)
         if self._kept >= 0:
             self._keep(_TEXT, colour, x, y, font, s, room, y + font.HEIGHT)
-            return x + text.width(font, s, room)
+            if self.slices > 1:
+                return x + text.width(font, s, room)
         return text.draw(self.fb, font, s, x, y - self.top, self.ink(colour), room)
 
     def text_width(self, font, s, room=0):
@@ -234,30 +294,23 @@ class Canvas:
 
     # Change detection.
     def changes(self):
-        """Finds the row spans of the slice in the buffer that differ from the last
-        frame's, bands next to each other merged: returns n, and spans[:n] holds [y0, y1,
-        y0, y1, ...] in screen rows (y1 exclusive). Allocates nothing of its own (a new
-        list at every frame would)."""
+        """The row spans of the slice in the buffer to send: of a kept frame matched with
+        the last one, the bands its changed calls meet, bands next to each other merged;
+        else the whole slice (a frame not kept, or the first since forget()). Returns n,
+        and spans[:n] holds [y0, y1, y0, y1, ...] in screen rows (y1 exclusive).
+        Allocates nothing (a list at every frame would)."""
         spans = self.spans
-        n = 0
-        sums = self._sums
-        bands = self._bands
         rows = self.band_rows
-        start = -1
-        starts = self._starts
+        dirty = self._dirty
         first = self.top // rows
-        last = len(sums) - 1
-        end = min(first + len(bands), last + 1)
+        end = min(first + (self.rows + rows - 1) // rows, len(dirty))
+        diffed = self._frame == _DIFFED
+        if self._frame == _DRAWN:  # the panel gets what no kept call says
+            self._calls = -1
+        n = 0
+        start = -1
         for g in range(first, end):
-            band = bands[g - first] if g < last else self._last
-            s = crc32(band, starts[g])
-            if s != sums[g]:
-                if s > 0x3FFFFFFF:  # a long: move the start so that the sum is small
-                    # (comparisons with constants, since s >> 30 would make a long)
-                    bits = 1 if s < 0x80000000 else 2 if s < 0xC0000000 else 3
-                    starts[g] ^= (self._fixes if g < last else self._fixes_last)[bits]
-                    s = crc32(band, starts[g])
-                sums[g] = s
+            if not diffed or dirty[g]:
                 if start < 0:
                     start = g
             elif start >= 0:
@@ -269,31 +322,11 @@ class Canvas:
             spans[n] = start * rows
             spans[n + 1] = min(end * rows, self.height)
             n += 2
+        if end == len(dirty):  # the frame's last slice
+            self._frame = _DRAWN
         return n
 
     def forget(self):
         """The panel's content is unknown (woken up, reset): send everything next time."""
-        for i in range(len(self._sums)):
-            self._sums[i] = None
-        self._calls = -1  # the kept frame is drawn again
-
-
-def _fixes(band):
-    """For a band's length, the starts whose crc32 differs from a start of 0 by 1, 2 and 3
-    in its top two bits: crc32(d, a ^ b) == crc32(d, a) ^ crc32(d, b) ^ crc32(d, 0), for any
-    data d, so a start changed by fixes[t] flips the top bits of any sum by t."""
-    zero = crc32(band, 0)
-    first = second = first_top = second_top = 0
-    for bit in range(30):
-        start = 1 << bit
-        top = (crc32(band, start) ^ zero) >> 30
-        if top and not first:
-            first, first_top = start, top
-        elif top and top != first_top:
-            second, second_top = start, top
-            break
-    fixes = [0, 0, 0, 0]
-    fixes[first_top] = first
-    fixes[second_top] = second
-    fixes[first_top ^ second_top] = first ^ second
-    return tuple(fixes)
+        self._calls = -1
+        self._frame = _DRAWN
