@@ -80,6 +80,14 @@ def _no_wait(ms):
     pass
 
 
+class NoRoom(MemoryError):
+    """The device's boot (main.start) ran out of heap: too small a heap to boot in. Not
+    a MemoryError that escaped the loop afterwards, which its recovery should catch."""
+
+
+NO_ROOM = NoRoom()  # made now: out of heap, there may be no room to make one
+
+
 class Soak:
     def __init__(self, timings, known=None):
         self.press_ms, self.gap_ms, self.hold_ms, self.settle_ms = timings
@@ -96,14 +104,16 @@ class Soak:
         self.block = -1  # the least largest free block after a collection at home (-1: unknown)
 
     def boot(self):
-        import start
-
         make = board.make_display
         # The panel's reset and wake-up waits are real sleeps (260 ms a boot on the
         # ST7789) on a clock the soak does not use: the driver sends the same commands.
         board.make_display = lambda: make(_no_wait)
         try:
+            import start
+
             self.loop = start.start(board)
+        except MemoryError:
+            raise NO_ROOM from None
         finally:
             board.make_display = make
         self.app = self.loop.app
@@ -210,7 +220,7 @@ def main():
             every = int(arg[6:])
     try:
         soak = Soak(timings, list(sys.modules) if walk else None)
-    except MemoryError:
+    except NoRoom:
         if not starved:
             raise
         # Too small a heap to boot in (as a pull's boot below): tools/fuzz heap's floor
@@ -227,7 +237,7 @@ def main():
         try:
             soak.act(a)
         except MemoryError as e:
-            if starved and a[0] == S.PULL:  # too small a heap to boot in: the run ends
+            if starved and e is NO_ROOM:  # too small a heap to boot in: the run ends
                 print("soaked", soak.figures(), "boot_out_of_heap=1")
                 return
             sys.print_exception(e)  # the loop's recovery should have caught it
