@@ -133,3 +133,33 @@ def test_a_screen_draws_once_a_frame_whatever_the_slices():
     assert many.draws == 1 + canvas.slices  # kept once, too many: then each slice draws
     assert panel.memory == _whole_frame(app)
     app.stack.pop()
+
+
+def test_a_frame_whose_drawing_ran_out_of_heap_is_sent_whole_next():
+    # Its calls were kept, and the panel never got them: the next frame is not matched
+    # with them (the loop's recovery leaves the scoreboard as it is; here the same frame
+    # drawn again would have been taken for the one the panel shows, and nothing sent).
+    canvas = _sliced(8)
+    panel = Panel()
+    app = build(canvas, "actions", "en",
+                before_render=lambda app: setattr(app, "display", panel))
+    app.render()
+    screen = app.top()
+    draw = type(screen).draw
+
+    def out_of_heap(self, app, c):
+        draw(self, app, c)  # every call kept, then the heap runs out
+        raise MemoryError("memory allocation failed")
+
+    app.event(E.NEXT)  # the cursor moves: the frame changes
+    type(screen).draw = out_of_heap
+    raised = False
+    try:
+        app.render()
+    except MemoryError:
+        raised = True
+    finally:
+        type(screen).draw = draw
+    assert raised
+    app.render()
+    assert panel.memory == _whole_frame(app)

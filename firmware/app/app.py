@@ -332,8 +332,11 @@ class App:
         c.keep()  # the screen draws once, a sliced canvas's slices from what it drew
         try:
             screen.draw(self, c)
-        finally:
-            kept = c.stop()
+        except Exception:  # (out of heap): the calls kept are not what the panel shows
+            c.stop()
+            c.forget()
+            raise
+        kept = c.stop()
         if kept == C.SAME:  # the frame the panel shows: nothing to send
             return 0
         for part in range(c.slices):

@@ -116,10 +116,10 @@ def draw_rows(self, app, c, top):
     # The cursor's bar first, then the rows' texts: a move changes the bar and the two
     # rows' colours, and no call after them changes its place in the frame (a kept frame
     # sends the rows of the calls that changed: ui.canvas).
-    y = top
-    for i in range(first, cursor if first <= cursor < last else first):
-        y += size[i] * line
     if first <= cursor < last:
+        y = top
+        for i in range(first, cursor):
+            y += size[i] * line
         c.fill_rect(0, y, c.width, size[cursor] * line, C.FG)
     y = top
     for i in range(first, last):

@@ -148,10 +148,7 @@ class Canvas:
         """From now the drawing calls are kept, for the whole frame."""
         self._kept = 0
         self.top = 0
-        dirty = self._dirty
-        for g in range(len(dirty)):
-            dirty[g] = 0
-        self._touched = False
+        self._touched = False  # (the bands marked are cleared as changes() reads them)
         self._next = 0
 
     def stop(self):
@@ -248,7 +245,7 @@ class Canvas:
         calls = self._kept_calls
         for i in range(len(calls)):
             calls[i] = 0
-        lag = self._lag
+        lag = self._lag  # (the calls set aside hold texts too)
         for i in range(len(lag)):
             lag[i] = 0
         self._calls = -1
@@ -310,7 +307,9 @@ class Canvas:
         n = 0
         start = -1
         for g in range(first, end):
-            if not diffed or dirty[g]:
+            changed = not diffed or dirty[g]
+            dirty[g] = 0
+            if changed:
                 if start < 0:
                     start = g
             elif start >= 0:
