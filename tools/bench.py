@@ -433,6 +433,8 @@ def whole_device():
             "out of the heap (the bench frozen, machine in C): the heap figures are the"
             " device's alone" if d.get("harness") == "frozen" else
             "loaded into the heap: about 5 KB of each heap figure is theirs"))
+    if frozen:
+        frozen_walk(frozen, frozen_tree, presses)
     share_figures(tree, frozen_tree, binary or tool("micropython"), grown, frozen)
     from tools import power_model
 
@@ -460,6 +462,22 @@ def issue36(d, n):
         print("      %s: %.0f B, before %d B (x%.2f); goal %d B: %s" % (
             what, now[key], BEFORE_36[key], now[key] / BEFORE_36[key], goal,
             "met" if now[key] <= goal else "missed"))
+
+
+def frozen_walk(binary, tree, presses):
+    """The same walk on the frozen build: what a press that opens a screen allocates
+    without its modules' bytecode (frozen bytecode stays in flash), the part of the
+    walk's mean that a .mpy deploy's imports make."""
+    out = device(binary, tree, presses, measure=True, frozen=True)
+    if "replayed" not in out.stdout:
+        raise SystemExit("the frozen device bench failed: %s%s" % (out.stdout, out.stderr))
+    d = figures(out.stdout.split("replayed ", 1)[1])
+    n, stays = int(d["presses"]), int(d["stays"])
+    print("  32-bit port, %d presses, frozen build: heap allocated per press %.0f B mean"
+          " (goal: 1024); %.0f B on the %d that stay on a screen, %.0f B on those that open,"
+          " replace or leave one" % (
+              n, int(d["alloc"]) / n, int(d["alloc_stay"]) / stays, stays,
+              (int(d["alloc"]) - int(d["alloc_stay"])) / (n - stays)))
 
 
 def share_figures(tree, frozen_tree, binary, grown, frozen):

@@ -63,7 +63,7 @@ def play_match(board="tdisplay", sharing=False, sleep_lit=True):
     fingers = Fingers(device)
     fingers.settle_ms = PRESS_GAP_MS
     if sharing:
-        device.app.make_sharing().on(device.now())  # Menu -> Share, on
+        device.app.share().on(device.now())  # Menu -> Share, on
     pilot = _TablePace(device, fingers)
     with open(LOG, encoding="utf-8") as f:
         pilot.play(f.read().splitlines())

@@ -5,14 +5,7 @@
 # by its letter. Names live in app.settings.names, the teams' from TEAM_NAMES on; the
 # settings file (app.settings) keeps them.
 #
-# The wheel is turned for speed at a table: before each letter it is ordered anew, the
-# likeliest next letter under the cursor and the next likeliest alternately right and
-# left of it, so the likely ones are a press or two away. Likeliest: those that continue
-# the most names of the list below (common table names), then those that follow the last
-# letter in those names, then every letter by how often names use it. "Done" is a letter
-# of the wheel too: likely once the typed name is one of the list or has three letters,
-# else last. TONI, JOAN, XISC or MARC take 6 to 8 presses from the seat list on two or
-# three buttons (tests/host/test_sim_names.py), where a wheel from A to Z took 21 to 32.
+# The wheel is ordered for speed at a table: app.namewheel.
 from micropython import const
 
 from truc import rules as R
@@ -20,59 +13,10 @@ from ui import events as E
 from app.settings import SEAT_MOST, TEAM_MOST, TEAM_NAMES
 from app.i18n import t
 from app.menu import Menu, draw_title
+from app.namewheel import DONE as _DONE, SEATS, TEAMS, wheel
 from ui import canvas as C
 
-_DONE = "\n"  # the wheel's place for Done
-# Every character a name may have, the most used in names first ("_" shows the space).
-_LETTERS = "AEIONRSLTMCPJUDBXGVQFHKZYWÀÈÉÍÏÒÓÚÜÇÑ "
-_SEATS = ("TONI", "JOAN", "PEP", "PERE", "PAU", "MARC", "XISC", "JOSE", "JUAN", "PACO",
-          "PEPE", "XAVI", "QUIM", "BIEL", "XIMO", "TOLO", "XESC", "CESC", "LLUC", "TIÀ",
-          "GUIM", "RAFA", "LUIS", "DANI", "ÀLEX", "IVAN", "JOEL", "ERIC", "POL", "ROC",
-          "BLAI", "NICO", "ANNA", "ANA", "MARI", "LAIA", "ROSA", "LOLA", "PILI", "SARA",
-          "EVA", "NEUS", "AINA", "CATI", "MAR", "TERE", "ELSA", "CRIS")
-_TEAMS = ("NOSALTRES", "VOSALTRES", "NOSOTROS", "VOSOTROS", "ELLS", "ELLOS")
 _JUMP = const(5)
-
-
-def _tally(score, ch, i):
-    # Name i of the list goes on with ch: the more names the likelier, then the earlier.
-    score[ch] = score.get(ch, i + 64) - 64
-
-
-def _ranked(typed, likely):
-    """Every character and Done, the likeliest after typed first."""
-    n = len(typed)
-    score = {}
-    for i in range(len(likely)):
-        name = likely[i]
-        if name.startswith(typed):
-            _tally(score, name[n] if len(name) > n else _DONE, i)
-    out = sorted(score, key=lambda ch: score[ch])
-    if n:
-        score = {}
-        last = typed[-1]
-        for i in range(len(likely)):
-            name = likely[i]
-            for j in range(len(name)):
-                if name[j] == last:
-                    _tally(score, name[j + 1] if j + 1 < len(name) else _DONE, i)
-        out += [ch for ch in sorted(score, key=lambda ch: score[ch]) if ch not in out]
-    if n >= 3 and _DONE not in out:  # three letters may be the whole name: PEP, EVA
-        out.append(_DONE)
-    out += [ch for ch in _LETTERS if ch not in out]
-    if _DONE not in out:
-        out.append(_DONE)
-    return out
-
-
-def wheel(typed, likely):
-    """The wheel for the character after typed: the likeliest at 0, then 1, -1, 2, -2..."""
-    ranked = _ranked(typed, likely)
-    size = len(ranked)
-    ring = [""] * size
-    for k in range(size):
-        ring[(k + 1) // 2 if k & 1 else -(k // 2)] = ranked[k]
-    return "".join(ring)
 
 
 def _whose(seat):
@@ -116,7 +60,7 @@ class Names(Menu):
 
     def turn(self):
         # The wheel for the next character, on its likeliest.
-        self.wheel = wheel(self.typed, _TEAMS if self.most == TEAM_MOST else _SEATS)
+        self.wheel = wheel(self.typed, TEAMS if self.most == TEAM_MOST else SEATS)
         self.letter = 0
 
     def finish(self, app):
