@@ -450,7 +450,8 @@ COMMON = """app/__init__.mpy app/actions.mpy app/adjust.mpy app/app.mpy app/assi
 app/bazacalc.mpy app/boot.mpy app/cardwords.mpy app/commands.mpy app/decklines.mpy
 app/device.mpy app/envitcalc.mpy app/going.mpy app/i18n.mpy
 app/keylines.mpy app/labels.mpy app/lang_ca.bin app/lang_es.bin app/language.mpy
-app/lastround.mpy app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/newmatch.mpy
+app/lastround.mpy app/loop.mpy app/mainmenu.mpy app/menu.mpy app/names.mpy app/namewheel.mpy
+app/newmatch.mpy
 app/notice.mpy
 app/pagewords.mpy app/pastmatches.mpy app/picker.mpy app/rounds.mpy app/scoreboard.mpy
 app/settings.mpy app/settingsfile.mpy app/settingsmenu.mpy app/sharescreen.mpy
