@@ -402,12 +402,17 @@ def whole_device():
     else:
         print("  32-bit port, frozen: none (%s)" % fwhy)
     presses = 10000
-    for name, exe in (("64-bit", tool("micropython")), ("32-bit", binary)):
+    # The frozen build's walk tells a .mpy deploy's imports from the screens' own heap:
+    # frozen bytecode stays in flash.
+    for name, exe, build, deploy_as in (
+            ("64-bit", tool("micropython"), tree, ".mpy deploy"),
+            ("32-bit", binary, tree, ".mpy deploy"),
+            ("32-bit", frozen, frozen_tree, "frozen build")):
         if not exe:
             continue
-        d = device_figures(exe, tree, presses)
+        d = device_figures(exe, build, presses)
         n = int(d["presses"])
-        print("  %s port, %d presses, .mpy deploy:" % (name, n))
+        print("  %s port, %d presses, %s:" % (name, n, deploy_as))
         print("    heap in use back on the scoreboard after gc.collect(): %s to %s B,"
               " spread %d B over %s returns  (goal: 256)" % (
                   d["flat_low"], d["flat_high"], int(d["flat_high"]) - int(d["flat_low"]),
@@ -427,14 +432,12 @@ def whole_device():
                   int(d["turn_us"]) / int(d["turns"]) / 1000,
                   (int(d["render_us"]) + int(d["turn_us"])) / n / 1000))
         print("    bytes sent to the panel per press: %.0f mean" % (int(d["spi"]) / n))
-        if name == "32-bit":
+        if exe == binary:
             issue36(d, n)
         print("    the bench and the machine module: %s" % (
             "out of the heap (the bench frozen, machine in C): the heap figures are the"
             " device's alone" if d.get("harness") == "frozen" else
             "loaded into the heap: about 5 KB of each heap figure is theirs"))
-    if frozen:
-        frozen_walk(frozen, frozen_tree, presses)
     share_figures(tree, frozen_tree, binary or tool("micropython"), grown, frozen)
     from tools import power_model
 
@@ -462,22 +465,6 @@ def issue36(d, n):
         print("      %s: %.0f B, before %d B (x%.2f); goal %d B: %s" % (
             what, now[key], BEFORE_36[key], now[key] / BEFORE_36[key], goal,
             "met" if now[key] <= goal else "missed"))
-
-
-def frozen_walk(binary, tree, presses):
-    """The same walk on the frozen build: what a press that opens a screen allocates
-    without its modules' bytecode (frozen bytecode stays in flash), the part of the
-    walk's mean that a .mpy deploy's imports make."""
-    out = device(binary, tree, presses, measure=True, frozen=True)
-    if "replayed" not in out.stdout:
-        raise SystemExit("the frozen device bench failed: %s%s" % (out.stdout, out.stderr))
-    d = figures(out.stdout.split("replayed ", 1)[1])
-    n, stays = int(d["presses"]), int(d["stays"])
-    print("  32-bit port, %d presses, frozen build: heap allocated per press %.0f B mean"
-          " (goal: 1024); %.0f B on the %d that stay on a screen, %.0f B on those that open,"
-          " replace or leave one" % (
-              n, int(d["alloc"]) / n, int(d["alloc_stay"]) / stays, stays,
-              (int(d["alloc"]) - int(d["alloc_stay"])) / (n - stays)))
 
 
 def share_figures(tree, frozen_tree, binary, grown, frozen):

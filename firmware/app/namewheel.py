@@ -57,9 +57,9 @@ def _tier(typed, likely, k, after):
         _count[i] = 0
     seq = 0
     n = len(typed)
+    last = typed[-1] if after else ""
     for name in likely:
         if after:
-            last = typed[-1]
             for j in range(len(name)):
                 if name[j] == last:
                     seq = _tally(name[j + 1] if j + 1 < len(name) else DONE, seq)
